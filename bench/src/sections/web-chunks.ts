@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { defaultDistDir, routeChunkSizes } from '../../../packages/web/scripts/chunk-sizes';
+import type { SectionResult } from '../bench-context';
+import { timed } from '../measure';
+import { repoRoot } from '../server-process';
+
+const run = promisify(execFile);
+
+/**
+ * The gzip size of the JavaScript each web route loads, from a Vite build manifest, through the
+ * web package's own measurement (packages/web/scripts/chunk-sizes.ts). The bench builds into a
+ * directory of its own, so the build other people serve from packages/web/dist is left alone;
+ * with `reuseBuild` it reads packages/web/dist as it is.
+ */
+export async function webChunksSection(options: { reuseBuild: boolean }): Promise<SectionResult> {
+  const id = 'web';
+  const title = 'web route chunks (gzip, a first visit)';
+  let distDir = defaultDistDir;
+  let buildMs: number | null = null;
+  let scratch: string | null = null;
+  try {
+    if (!options.reuseBuild || !fs.existsSync(path.join(defaultDistDir, '.vite', 'manifest.json'))) {
+      scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-web-'));
+      distDir = scratch;
+      const built = await timed(() =>
+        run(
+          process.execPath,
+          [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', scratch!, '--emptyOutDir'],
+          {
+            cwd: path.join(repoRoot, 'packages/web'),
+            maxBuffer: 64 * 1024 * 1024,
+          },
+        ),
+      );
+      buildMs = built.ms;
+    }
+    const sizes = routeChunkSizes(distDir);
+    const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+    const entry = sizes.find((s) => s.path === '/login');
+    return {
+      id,
+      title,
+      status: 'measured',
+      figures: sizes.map((s) => ({
+        name: `${s.path}${s.screen ? '' : ' (coming soon)'}${s.heavy.length ? ` [${s.heavy.join(', ')}]` : ''}`,
+        value: kb(s.totalBytes),
+        unit: 'KB',
+      })),
+      details: {
+        build: buildMs === null ? `reused ${defaultDistDir}` : `built in ${Math.round(buildMs / 1000)} s`,
+        loginKb: entry ? kb(entry.totalBytes) : null,
+        routes: sizes.map((s) => ({ path: s.path, ownKb: kb(s.ownBytes), totalKb: kb(s.totalBytes), heavy: s.heavy })),
+      },
+    };
+  } catch (error) {
+    return {
+      id,
+      title,
+      status: 'failed',
+      reason: (error as Error).message.split('\n').slice(0, 5).join(' '),
+      figures: [],
+    };
+  } finally {
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}

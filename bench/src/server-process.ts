@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerHandle {
+  url: string;
+  pid: number;
+  /** The last lines the server printed (for error reports). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const started = new Set<ChildProcess>();
+// a bench that dies still stops the servers it started
+process.once('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+});
+
+/**
+ * Starts the API server (bench-server.ts, main.ts without the web app) on a free port with the given environment (DATA_DIR or
+ * DATABASE_URL as configured) and waits until GET /api/health answers.
+ */
+export async function startServer(env: Record<string, string>, startTimeoutMs = 180_000): Promise<ServerHandle> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/src/bench-server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exitCode: number | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code ?? -1;
+      started.delete(child);
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (exitCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (exitCode !== null) {
+      throw new Error(`the server exited (code ${exitCode}) before it could serve:\n${lines.slice(-20).join('\n')}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) {
+        return { url, pid: child.pid ?? 0, output: () => lines.slice(-20).join('\n'), stop };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(
+    `the server did not answer /api/health within ${startTimeoutMs / 1000} s:\n${lines.slice(-20).join('\n')}`,
+  );
+}

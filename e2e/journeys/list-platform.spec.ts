@@ -1,0 +1,150 @@
+import { displayMessages } from '@lm/domain';
+import type { Page, Request } from '@playwright/test';
+import { expect, loginAs, skipWelcomeVideo, snap, test } from '../support/fixtures';
+
+// The shared list building blocks (ServerTable, list state in the URL, the filter dialog, the CSV
+// export, the list/detail tabs), exercised through the Loans list and the demo book's loans.
+
+/** Every list request's query, in order. */
+function listRequests(page: Page): URLSearchParams[] {
+  const seen: URLSearchParams[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/loans' && request.method() === 'GET') seen.push(url.searchParams);
+  });
+  return seen;
+}
+
+test.beforeEach(async ({ page }) => {
+  await skipWelcomeVideo(page);
+  await loginAs(page, 'management');
+});
+
+/** Runs an action and answers the query of the list request it causes. */
+async function nextListRequest(page: Page, action: () => Promise<unknown>): Promise<URLSearchParams> {
+  const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/loans' && r.method() === 'GET');
+  await action();
+  return new URL((await request).url()).searchParams;
+}
+
+test('paging, the sort toggle and the count chip, with the state in the URL', async ({ page }) => {
+  const countResponse = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/loans');
+  const first = await nextListRequest(page, () => page.goto('/loans'));
+  const body = await (await countResponse).json();
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row')).not.toHaveCount(1);
+  // the chip shows the server's count; the default sort is id descending
+  await expect(page.getByTestId('row-count')).toHaveText(String(body.count));
+  expect(first.get('$orderby')).toBe('id desc');
+  expect(first.get('$top')).toBe('10');
+  expect(first.get('$count')).toBe('true');
+  await snap(page, 'list-loans');
+
+  const idHeader = grid.getByRole('columnheader', { name: /^ID( Sort)?$/ });
+  const amountHeader = grid.getByRole('columnheader', { name: /^Amount( Sort)?$/ });
+  // a click on the descending column flips it to ascending
+  expect((await nextListRequest(page, () => idHeader.click())).get('$orderby')).toBe('id asc');
+  await expect(page).toHaveURL(/sort=id(&|$)/);
+  // any other column sorts descending first, then ascending
+  expect((await nextListRequest(page, () => amountHeader.click())).get('$orderby')).toBe('amount desc');
+  await expect(page).toHaveURL(/sort=-amount/);
+  expect((await nextListRequest(page, () => amountHeader.click())).get('$orderby')).toBe('amount asc');
+  await expect(page).toHaveURL(/sort=amount(&|$)/);
+
+  // the next page, then a bigger page size (which goes back to the first page)
+  const next = await nextListRequest(page, () => page.getByRole('button', { name: 'Go to next page' }).click());
+  expect(next.get('$skip')).toBe('10');
+  await expect(page).toHaveURL(/page=2/);
+  await page.getByRole('combobox', { name: /rows per page/i }).click();
+  const bigger = await nextListRequest(page, () => page.getByRole('option', { name: '25' }).click());
+  expect(bigger.get('$top')).toBe('25');
+  expect(bigger.get('$skip')).toBe('0');
+  await expect(page).toHaveURL(/size=25/);
+  await expect(page).not.toHaveURL(/page=2/);
+
+  // the back button is the previous list state, and a reload keeps it
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2/);
+  await page.reload();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/sort=amount/);
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test('the filter dialog builds $filter, shows chips, and an empty result says so', async ({ page }) => {
+  const requests = listRequests(page);
+  await page.goto('/loans');
+  await page.getByRole('button', { name: 'Filter Loans' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filter Loans' });
+  await dialog.getByLabel('Amount from').fill('-500');
+  // a negative amount is clamped to 0 (spec core §5)
+  await expect(dialog.getByLabel('Amount from')).toHaveValue('0');
+  await dialog.getByLabel('Amount from').fill('40000');
+  await dialog.getByLabel('Name').fill('Franchise');
+  await snap(page, 'list-filter-dialog');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/f\.amountMin=40000/);
+  await expect(page).toHaveURL(/f\.name=Franchise/);
+  const filter = requests.at(-1)?.get('$filter') ?? '';
+  expect(filter).toContain('amount ge 40000');
+  expect(filter).toContain("contains(name,'Franchise')");
+  await expect(page.getByRole('button', { name: 'Name: Franchise' })).toBeVisible();
+  await snap(page, 'list-filtered');
+
+  // removing a chip removes its criterion
+  await page.getByRole('button', { name: 'Name: Franchise' }).locator('svg').click();
+  await expect(page).not.toHaveURL(/f\.name=/);
+  expect(requests.at(-1)?.get('$filter')).toBe('amount ge 40000');
+
+  // nothing matches: the table says so
+  await page.getByRole('button', { name: 'Filter Loans' }).click();
+  await dialog.getByLabel('Name').fill('no loan has this name');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(displayMessages.noData)).toBeVisible();
+  await expect(page.getByTestId('row-count')).toHaveText('0');
+  await snap(page, 'list-empty');
+
+  // Clear empties the dialog
+  await page.getByRole('button', { name: 'Filter Loans' }).click();
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).not.toHaveURL(/f\./);
+});
+
+test('a row opens its detail tab; the list tab returns to the list as it was', async ({ page }) => {
+  await page.goto('/loans?sort=id&size=25');
+  const tabs = page.getByRole('tablist', { name: /Loans and/ });
+  await expect(tabs.getByRole('tab').nth(1)).toBeDisabled();
+  const firstRow = page.getByRole('grid').getByRole('row').nth(1);
+  const id = (await firstRow.getByRole('gridcell').first().textContent())?.trim();
+  await firstRow.getByRole('gridcell').nth(2).click();
+  await expect(page).toHaveURL(new RegExp(`/loans/${id}\\?sort=id&size=25$`));
+  await expect(tabs.getByRole('tab').nth(1)).toHaveAttribute('aria-selected', 'true');
+  await snap(page, 'list-detail');
+  await tabs.getByRole('tab').first().click();
+  await expect(page).toHaveURL(/\/loans\?sort=id&size=25$/);
+  // a route id opens the detail directly
+  await page.goto(`/loans/${id}`);
+  await expect(tabs.getByRole('tab').nth(1)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the CSV export writes comma-separated rows with CRLF, a header and no quotes', async ({ page }) => {
+  await page.goto('/loans?size=25');
+  await expect(page.getByRole('grid').getByRole('row')).not.toHaveCount(1);
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export to CSV' });
+  await expect(dialog.getByLabel('Delimiter')).toHaveText('Comma');
+  await snap(page, 'list-export-dialog');
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('loans.csv');
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = text.split('\r\n');
+  expect(lines[0]?.startsWith('ID,Third Party ID,Name,')).toBe(true);
+  expect(lines.length).toBeGreaterThan(1);
+  expect(text.includes('\n') && !text.replace(/\r\n/g, '').includes('\n')).toBe(true);
+  // amounts are plain decimals
+  expect(lines[1]).toMatch(/,\d+\.\d{2},/);
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { type DemoUser, demoPassword, demoUsers } from './demo';
+import { repoRoot } from './server';
+
+export const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
+export const screensDir = path.join(artifactsDir, 'screens');
+
+/** `test` with baseURL pointing at the server the global setup started. */
+export const test = base.extend({
+  baseURL: async ({ baseURL }, use) => {
+    await use(process.env.E2E_BASE_URL ?? baseURL);
+  },
+});
+
+export { expect };
+
+/** Saves a full-page screenshot of the screen under e2e/artifacts/screens/<name>.png. */
+export async function snap(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+/** Marks the one-time walk-through as seen, so Home opens without its dialog. */
+export async function skipWelcomeVideo(page: Page): Promise<void> {
+  await page.addInitScript(() => window.localStorage.setItem('lm.welcomeVideoSeen', 'true'));
+}
+
+/** Fills the login form and submits it (the page must be on /login). */
+export async function submitLogin(page: Page, email: string, password = demoPassword, rememberMe = false) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  const remember = page.getByLabel('Remember Me');
+  if ((await remember.isChecked()) !== rememberMe) await remember.click();
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Logs a demo user in from /login and waits for the signed-in menu. */
+export async function loginAs(page: Page, user: DemoUser, options: { rememberMe?: boolean } = {}) {
+  await page.goto('/login');
+  await submitLogin(page, demoUsers[user].email, demoPassword, options.rememberMe ?? false);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('banner').getByText(demoUsers[user].name)).toBeVisible();
+}
+
+/** Whether the menu is a drawer (more than 8 items) or tabs. */
+async function menuKind(page: Page): Promise<'tabs' | 'drawer'> {
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('tablist').or(banner.getByRole('button', { name: 'Open menu' }))).toBeVisible();
+  return (await banner.getByRole('tablist').count()) > 0 ? 'tabs' : 'drawer';
+}
+
+/** The menu items as shown: tabs, or the drawer's links (opened and closed again). */
+export async function menuLabels(page: Page): Promise<{ kind: 'tabs' | 'drawer'; labels: string[] }> {
+  const banner = page.getByRole('banner');
+  const kind = await menuKind(page);
+  if (kind === 'drawer') {
+    await banner.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const labels = await nav.getByRole('link').allTextContents();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    return { kind, labels: labels.map((l) => l.trim()) };
+  }
+  const labels = await banner.getByRole('navigation', { name: 'Main menu' }).getByRole('tab').allTextContents();
+  return { kind, labels: labels.map((l) => l.trim()) };
+}
+
+/** Opens a menu item (a tab, or through the drawer). */
+export async function openMenuItem(page: Page, label: string): Promise<void> {
+  const banner = page.getByRole('banner');
+  if ((await menuKind(page)) === 'drawer') {
+    await banner.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: label, exact: true }).click();
+  } else {
+    await banner.getByRole('tab', { name: label, exact: true }).click();
+  }
+}
+
+/** The newest 6-digit code mailed to an address (DATA_DIR/outbox/*.eml). */
+export function latestMailedCode(email: string): string {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const safe = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  const files = fs.existsSync(outbox)
+    ? fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith(`-${safe}.eml`))
+        .sort()
+    : [];
+  const last = files.at(-1);
+  if (!last) throw new Error(`No mail to ${email} in ${outbox}`);
+  const text = fs.readFileSync(path.join(outbox, last), 'utf8');
+  const code = /^\s*(\d{6})\s*$/m.exec(text)?.[1];
+  if (!code) throw new Error(`No 6-digit code in ${last}`);
+  return code;
+}
+
+/** axe-core: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}

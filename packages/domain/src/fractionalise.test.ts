@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyReceipt, fractionaliseRepayment, type Holder } from './fractionalise';
+import { Decimal, sumCents } from './money';
+
+describe('fractionaliseRepayment', () => {
+  it('reproduces the DOMAIN.md worked example to the cent', () => {
+    const holders: Holder[] = [
+      {
+        investmentId: 1,
+        investmentAccountId: 10,
+        outstandingPrincipalCents: 6_000_000n,
+        rate: '10.5',
+        isForeign: false,
+      },
+      {
+        investmentId: 2,
+        investmentAccountId: 11,
+        outstandingPrincipalCents: 4_000_000n,
+        rate: '12.5',
+        isForeign: false,
+      },
+      {
+        investmentId: 3,
+        investmentAccountId: 555,
+        outstandingPrincipalCents: 120_000n,
+        rate: '10.5',
+        isForeign: false,
+      },
+      {
+        investmentId: 4,
+        investmentAccountId: 12,
+        outstandingPrincipalCents: 1_880_000n,
+        rate: '10.5',
+        isForeign: true,
+      },
+    ];
+    const r = fractionaliseRepayment(
+      { principalPaidCents: 943_994n, interestPaidCents: 125_000n, baseRate: '12.5' },
+      holders,
+    );
+    expect(r.pieces.map((p) => [p.principalCents, p.interestCents, p.taxWithheldCents, p.cashCents])).toEqual([
+      [471_997n, 52_500n, 0n, 524_497n],
+      [314_665n, 41_667n, 0n, 356_332n],
+      [9_440n, 1_050n, 0n, 10_490n],
+      [147_892n, 16_450n, 1_645n, 162_697n],
+    ]);
+    expect(r.commissionCents).toBe(13_333n);
+    expect(r.taxWithheldTotalCents).toBe(1_645n);
+    expect(sumCents(r.pieces.map((p) => p.cashCents)) + r.commissionCents + r.taxWithheldTotalCents).toBe(1_068_994n);
+  });
+
+  it('tops up a mandate rate above base from the house account, and withholds tax on it when foreign', () => {
+    const r = fractionaliseRepayment({ principalPaidCents: 0n, interestPaidCents: 100_000n, baseRate: '10' }, [
+      { investmentId: 1, investmentAccountId: 1, outstandingPrincipalCents: 100n, rate: '12', isForeign: true },
+    ]);
+    expect(r.pieces[0]).toMatchObject({ interestCents: 100_000n, topUpCents: 20_000n, taxWithheldCents: 12_000n });
+    expect(r.commissionCents).toBe(0n);
+  });
+
+  const holderArb = fc.record({
+    outstanding: fc.bigInt({ min: 1n, max: 500_000_000n }),
+    rate: fc.integer({ min: 1, max: 2500 }).map((r) => new Decimal(r).dividedBy(100).toString()),
+    isForeign: fc.boolean(),
+  });
+
+  it('property: pieces + commission + tax sum exactly to the repayment (plus top-ups), principal within a cent of pro rata, nothing negative', () => {
+    fc.assert(
+      fc.property(
+        fc.array(holderArb, { minLength: 1, maxLength: 40 }),
+        fc.bigInt({ min: 0n, max: 100_000_000n }),
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        fc.integer({ min: 1, max: 2500 }).map((r) => new Decimal(r).dividedBy(100).toString()),
+        (hs, principalPaidCents, interestPaidCents, baseRate) => {
+          const holders: Holder[] = hs.map((h, i) => ({
+            investmentId: i + 1,
+            investmentAccountId: 100 + i,
+            outstandingPrincipalCents: h.outstanding,
+            rate: h.rate,
+            isForeign: h.isForeign,
+          }));
+          const r = fractionaliseRepayment({ principalPaidCents, interestPaidCents, baseRate }, holders);
+          const cash = sumCents(r.pieces.map((p) => p.cashCents));
+          expect(cash + r.commissionCents + r.taxWithheldTotalCents).toBe(
+            principalPaidCents + interestPaidCents + r.topUpTotalCents,
+          );
+          expect(sumCents(r.pieces.map((p) => p.principalCents))).toBe(principalPaidCents);
+          const total = sumCents(holders.map((h) => h.outstandingPrincipalCents));
+          r.pieces.forEach((p, i) => {
+            const exactTimesTotal = principalPaidCents * holders[i]!.outstandingPrincipalCents;
+            const floor = exactTimesTotal / total;
+            expect(p.principalCents === floor || p.principalCents === floor + 1n).toBe(true);
+            for (const v of [p.principalCents, p.interestCents, p.topUpCents, p.taxWithheldCents, p.cashCents]) {
+              expect(v >= 0n).toBe(true);
+            }
+          });
+          expect(r.commissionCents >= 0n).toBe(true);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('applyReceipt', () => {
+  it('pays interest first, then principal, then leaves an excess', () => {
+    expect(applyReceipt(1_118_994n, { interestDueCents: 105_231n, principalDueCents: 963_763n })).toEqual({
+      interestPaidCents: 105_231n,
+      principalPaidCents: 963_763n,
+      excessCents: 50_000n,
+    });
+    expect(applyReceipt(50_000n, { interestDueCents: 105_231n, principalDueCents: 963_763n })).toEqual({
+      interestPaidCents: 50_000n,
+      principalPaidCents: 0n,
+      excessCents: 0n,
+    });
+  });
+
+  it('property: the three parts always add back to the receipt', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 10n }),
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        (r, i, p) => {
+          const out = applyReceipt(r, { interestDueCents: i, principalDueCents: p });
+          expect(out.interestPaidCents + out.principalPaidCents + out.excessCents).toBe(r);
+          expect(out.interestPaidCents <= i && out.principalPaidCents <= p).toBe(true);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,112 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Money is integer cents (bigint) in code, numeric(20,2) in the database and a number rounded
+ * to cents in JSON. Arithmetic with rates and fractions goes through decimal.js and is rounded
+ * once, explicitly.
+ */
+export type Cents = bigint;
+
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+
+export { D as Decimal };
+
+const moneyPattern = /^-?\d+(\.\d{1,2})?$/;
+
+/** Parses a database numeric(20,2) string or an exact decimal string into cents. */
+export function centsFromString(value: string): Cents {
+  const trimmed = value.trim();
+  if (!moneyPattern.test(trimmed)) {
+    // numeric with more places (computed values): round half up once
+    const d = new D(trimmed);
+    return BigInt(d.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0));
+  }
+  const negative = trimmed.startsWith('-');
+  const [whole, frac = ''] = (negative ? trimmed.slice(1) : trimmed).split('.');
+  const cents = BigInt(whole ?? '0') * 100n + BigInt(`${frac}00`.slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+/**
+ * Converts a JSON number (as typed by a user or client) to cents. Refuses values with more
+ * than two decimal places unless `round` is set (then half-up to the cent).
+ */
+export function centsFromNumber(value: number, round = false): Cents {
+  if (!Number.isFinite(value)) throw new RangeError('amount is not a finite number');
+  const d = new D(String(value));
+  if (!round && !d.times(100).isInteger()) throw new RangeError('amount has more than two decimal places');
+  return BigInt(d.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0));
+}
+
+/** numeric(20,2) text for SQL parameters. */
+export function centsToString(cents: Cents): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = abs / 100n;
+  const frac = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${frac}`;
+}
+
+/** The JSON number for an amount: exact to the cent (every cents value below 2^53 is exact as x/100 text). */
+export function centsToNumber(cents: Cents): number {
+  return Number(centsToString(cents));
+}
+
+export function moneyStringToNumber(value: string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  return centsToNumber(centsFromString(value));
+}
+
+export function sumCents(values: Iterable<Cents>): Cents {
+  let total = 0n;
+  for (const v of values) total += v;
+  return total;
+}
+
+export function minCents(a: Cents, b: Cents): Cents {
+  return a < b ? a : b;
+}
+
+export function maxCents(a: Cents, b: Cents): Cents {
+  return a > b ? a : b;
+}
+
+/** Multiplies cents by a decimal factor and rounds half-up to the cent. */
+export function mulRound(cents: Cents, factor: Decimal.Value): Cents {
+  const d = new D(cents.toString()).times(factor).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return BigInt(d.toFixed(0));
+}
+
+/**
+ * Splits `total` cents across weights by the largest-remainder method: floor each exact share,
+ * then give the leftover cents one each to the largest remainders (ties to the lower index).
+ * The pieces always sum exactly to `total`. Weights must be non-negative with a positive sum.
+ */
+export function allocateLargestRemainder(total: Cents, weights: readonly Decimal.Value[]): Cents[] {
+  if (total < 0n) return allocateLargestRemainder(-total, weights).map((c) => -c);
+  const ws = weights.map((w) => new D(w));
+  if (ws.some((w) => w.isNegative())) throw new RangeError('weights must be non-negative');
+  const weightSum = ws.reduce((a, b) => a.plus(b), new D(0));
+  if (weightSum.isZero()) {
+    if (total === 0n) return ws.map(() => 0n);
+    throw new RangeError('weights sum to zero');
+  }
+  const exact = ws.map((w) => new D(total.toString()).times(w).dividedBy(weightSum));
+  const floors = exact.map((e) => BigInt(e.floor().toFixed(0)));
+  let leftover = total - sumCents(floors);
+  const order = exact
+    .map((e, index) => ({ index, remainder: e.minus(e.floor()) }))
+    .sort((a, b) => b.remainder.comparedTo(a.remainder) || a.index - b.index);
+  const result = [...floors];
+  for (const { index } of order) {
+    if (leftover <= 0n) break;
+    result[index] = (result[index] ?? 0n) + 1n;
+    leftover -= 1n;
+  }
+  return result;
+}
+
+/** Rounds a user-entered number to cents (the specification rounds amounts to 2 places). */
+export function roundToCents(value: number): number {
+  return centsToNumber(centsFromNumber(value, true));
+}

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+
+/**
+ * Investors, investor groups and staff (investor-and-admin §2 and §7): the texts, limits and
+ * body schemas of the investor and investor-group edits, shared by the server and the forms.
+ */
+
+export const personNameLengthMax = 100;
+export const phoneLengthMax = 20;
+export const phoneDigitsMin = 6;
+export const notesLengthMax = 4000;
+export const groupNameLengthMax = 200;
+export const groupLabelLengthMax = 100;
+export const emailLengthMax = 254;
+
+export const peopleMessages = {
+  // the specification's texts, word for word
+  investorEdited: 'Investor was successfully edited',
+  investorGroupEdited: 'Investor Group was successfully edited',
+  emailInvalid: 'Please input a valid email address.',
+  // ours: the specification gives no text for these
+  roleNotEditable: 'The role of a user cannot be changed here.',
+  emailNotEditable: 'The email address of a user cannot be changed here.',
+  userIdReadOnly: 'The id of a user is read-only.',
+  groupIdReadOnly: 'The id of an investor group is read-only.',
+  investorNotFound: 'Investor not found.',
+  investorGroupNotFound: 'Investor group not found.',
+  staffNotFound: 'Staff member not found.',
+  firstNameRequired: 'Please input a first name',
+  lastNameRequired: 'Please input a last name',
+  groupNameRequired: 'Please input a name',
+  phoneInvalid: 'Please input a valid phone number',
+  notEditable: (fields: readonly string[]) => `These fields cannot be changed here: ${fields.join(', ')}`,
+  tooLong: (max: number) => `Please input at most ${max} characters`,
+} as const;
+
+/** A required single-line text: trimmed, not empty. */
+function requiredText(max: number, emptyMessage: string) {
+  return z.string().trim().min(1, emptyMessage).max(max, peopleMessages.tooLong(max));
+}
+
+/** An optional text: trimmed; empty or null is stored as null. */
+function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, peopleMessages.tooLong(max))
+    .nullable()
+    .transform((v) => (v === null || v === '' ? null : v));
+}
+
+/** Australian and international numbers as people type them: digits, spaces, + ( ) -. */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[0-9 ()-]+$/.test(value)) return false;
+  return value.replace(/[^0-9]/g, '').length >= phoneDigitsMin;
+}
+
+function optionalPhone() {
+  return z
+    .string()
+    .trim()
+    .max(phoneLengthMax, peopleMessages.tooLong(phoneLengthMax))
+    .refine((v) => v === '' || isPhoneNumber(v), peopleMessages.phoneInvalid)
+    .nullable()
+    .transform((v) => (v === null || v === '' ? null : v));
+}
+
+function optionalEmail() {
+  return z
+    .string()
+    .trim()
+    .max(emailLengthMax, peopleMessages.tooLong(emailLengthMax))
+    .refine((v) => v === '' || z.email().safeParse(v).success, peopleMessages.emailInvalid)
+    .nullable()
+    .transform((v) => (v === null || v === '' ? null : v.toLowerCase()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edit Investor: PUT api/users/{id}
+
+/** The fields the Edit Investor dialog may change: names, mobile numbers, contact number, notes. */
+export const investorEditableFields = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'mobileNumber1',
+  'mobileNumber2',
+  'homePhone',
+  'notes',
+] as const;
+export type InvestorEditableField = (typeof investorEditableFields)[number];
+
+const investorEditShape = {
+  firstName: requiredText(personNameLengthMax, peopleMessages.firstNameRequired),
+  middleName: optionalText(personNameLengthMax),
+  lastName: requiredText(personNameLengthMax, peopleMessages.lastNameRequired),
+  mobileNumber1: optionalPhone(),
+  mobileNumber2: optionalPhone(),
+  homePhone: optionalPhone(),
+  notes: optionalText(notesLengthMax),
+};
+
+/** The Edit Investor form: every editable field. */
+export const investorEditForm = z.object(investorEditShape);
+export type InvestorEditForm = z.input<typeof investorEditForm>;
+
+/**
+ * The body of PUT api/users/{id}: the changed editable fields, optionally with the read-only id,
+ * email and type (role) as the client holds them. A different id, email or type is refused by the
+ * service (`userEditRefusal`); any other field is refused here.
+ */
+export const editUserBody = z.strictObject(
+  {
+    ...z.object(investorEditShape).partial().shape,
+    id: z.number().int().positive().optional(),
+    email: z.string().max(emailLengthMax).optional(),
+    type: z.string().max(50).optional(),
+  },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? peopleMessages.notEditable(issue.keys) : undefined),
+  },
+);
+export type EditUserBody = z.infer<typeof editUserBody>;
+
+/** Why an edit of a user must be refused (a change of id, role or email), or null. */
+export function userEditRefusal(
+  current: { id: number; email: string; type: string },
+  body: { id?: number | undefined; email?: string | undefined; type?: string | undefined },
+): { code: 'BAD_REQUEST' | 'RULE_REFUSED'; message: string } | null {
+  if (body.id !== undefined && body.id !== current.id) {
+    return { code: 'BAD_REQUEST', message: peopleMessages.userIdReadOnly };
+  }
+  if (body.type !== undefined && body.type !== current.type) {
+    return { code: 'RULE_REFUSED', message: peopleMessages.roleNotEditable };
+  }
+  if (body.email !== undefined && body.email.trim().toLowerCase() !== current.email.trim().toLowerCase()) {
+    return { code: 'RULE_REFUSED', message: peopleMessages.emailNotEditable };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edit Investor Group: PUT api/investmentGroups/{id}
+
+export const investorGroupStatuses = ['ACTIVE', 'INACTIVE'] as const;
+export type InvestorGroupStatus = (typeof investorGroupStatuses)[number];
+
+export const investorGroupEditableFields = [
+  'name',
+  'acn',
+  'abn',
+  'email',
+  'status',
+  'entityType',
+  'type',
+  'notes',
+] as const;
+export type InvestorGroupEditableField = (typeof investorGroupEditableFields)[number];
+
+const investorGroupEditShape = {
+  name: requiredText(groupNameLengthMax, peopleMessages.groupNameRequired),
+  acn: optionalText(groupLabelLengthMax),
+  abn: optionalText(groupLabelLengthMax),
+  email: optionalEmail(),
+  status: z.enum(investorGroupStatuses),
+  entityType: optionalText(groupLabelLengthMax),
+  type: optionalText(groupLabelLengthMax),
+  notes: optionalText(notesLengthMax),
+};
+
+/** The Edit Investor Group form: everything except the id. */
+export const investorGroupEditForm = z.object(investorGroupEditShape);
+export type InvestorGroupEditForm = z.input<typeof investorGroupEditForm>;
+
+/** The body of PUT api/investmentGroups/{id}: the changed fields and the (read-only) id. */
+export const editInvestorGroupBody = z.strictObject(
+  {
+    ...z.object(investorGroupEditShape).partial().shape,
+    id: z.number().int().positive().optional(),
+  },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? peopleMessages.notEditable(issue.keys) : undefined),
+  },
+);
+export type EditInvestorGroupBody = z.infer<typeof editInvestorGroupBody>;
+
+// ---------------------------------------------------------------------------------------------
+// What the API answers (the specification's entities)
+
+export interface UserView {
+  id: number;
+  type: string;
+  email: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  homePhone: string | null;
+  mobileNumber1: string | null;
+  mobileNumber2: string | null;
+  status: string;
+  thirdPartyId: string | null;
+  notes: string | null;
+}
+
+export interface InvestorView {
+  id: number;
+  userId: number;
+  taxFileNumber: string | null;
+  addressStreetNumber: string | null;
+  addressStreetName: string | null;
+  addressSuburb: string | null;
+  addressState: string | null;
+  addressPostcode: string | null;
+  addressCountry: string | null;
+  addressType: string | null;
+  investorType: string | null;
+  accreditedDate: string | null;
+  accreditationLevel: string | null;
+  createdAt: string;
+  user: UserView | null;
+}
+
+export interface InvestorGroupView {
+  id: number;
+  name: string;
+  acn: string | null;
+  abn: string | null;
+  email: string | null;
+  status: string;
+  entityType: string | null;
+  type: string | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StaffMemberView {
+  id: number;
+  type: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string;
+  mobileNumber1: string | null;
+  status: string;
+}
+
+/** Labels of the people screens (values as the server stores them). */
+export const userStatusLabels: Readonly<Record<string, string>> = {
+  ACTIVE: 'Active',
+  UNCONFIRMED: 'Unconfirmed',
+  DISABLED: 'Disabled',
+};
+
+export const investorGroupStatusLabels: Readonly<Record<InvestorGroupStatus, string>> = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+};
+
+/** The investor types of the application (investor-and-admin §3, investingEntityDetails). */
+export const investorTypeLabels: Readonly<Record<string, string>> = {
+  INDIVIDUAL: 'Individual',
+  COMPANY: 'Company',
+  PARTNERSHIP: 'Partnership',
+  TRUST_INDIVIDUAL: 'Trust (individual trustee)',
+  TRUST_CORPORATE: 'Trust (corporate trustee)',
+  SMSF_INDIVIDUAL: 'SMSF (individual trustee)',
+  SMSF_CORPORATE: 'SMSF (corporate trustee)',
+};
+
+export const accreditationLevelLabels: Readonly<Record<string, string>> = {
+  SOPHISTICATED: 'Sophisticated',
+  PROFESSIONAL: 'Professional',
+  ACCREDITATION_OTHER: 'Other',
+};
+
+/** The staff list shows these types only (investor-and-admin §2, Staff). */
+export const staffListTypes = ['MANAGEMENT', 'SUPPORT'] as const;
+
+/** What GET api/investors/statistics can group by. */
+export const investorStatisticsGroupBy = ['status', 'investorType', 'type'] as const;
+export type InvestorStatisticsGroupBy = (typeof investorStatisticsGroupBy)[number];
+
+/** The query of GET api/investors/statistics: `groupBy` a comma-separated list (default status). */
+export const investorStatisticsQuery = z.object({
+  groupBy: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => [...new Set((v ?? 'status').split(',').map((part) => part.trim()))].filter(Boolean))
+    .pipe(z.array(z.enum(investorStatisticsGroupBy))),
+});
+
+/**
+ * A tax file number as staff screens show it: only the last three digits (the rest is masked),
+ * so that the full number stays where it is needed, in the tax reports.
+ */
+export function maskTaxFileNumber(tfn: string | null): string | null {
+  if (tfn === null) return null;
+  const digits = tfn.replace(/[^0-9]/g, '');
+  if (digits.length <= 3) return '*'.repeat(digits.length);
+  return `${'*'.repeat(digits.length - 3)}${digits.slice(-3)}`;
+}

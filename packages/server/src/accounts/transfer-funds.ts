@@ -1,0 +1,101 @@
+import {
+  AppError,
+  accountMessages,
+  centsFromNumber,
+  sydneyDate,
+  type TransferBody,
+  transferComments,
+  transferDateProblem,
+} from '@lm/domain';
+import type { AuditContext } from '../platform/audit/audit';
+import type { Actor } from '../platform/auth/tokens';
+import type { AppContext } from '../platform/context';
+import { balancesOf, lockForMovement, postMoney } from '../transactions/account-postings';
+import { transactionView } from '../transactions/transactions.service';
+import { instantOnBusinessDate } from './business-dates';
+
+/**
+ * Management moves money between two investment accounts (investor-and-admin §5 "Transfer"):
+ * both sides in one entry (from cash -> to cash), finalised at once on the transfer date. The
+ * destination is never the source; the amount never exceeds the source's available balance.
+ * Returns both rows: `from` (TRANSFER_OUT) and `to` (TRANSFER_IN).
+ */
+export async function transferFunds(
+  ctx: AppContext,
+  actor: Actor,
+  fromAccountId: number,
+  body: TransferBody,
+  audit: AuditContext,
+): Promise<{ from: Record<string, unknown>; to: Record<string, unknown> }> {
+  const toAccountId = body.toAccount;
+  if (toAccountId === fromAccountId) {
+    throw new AppError('VALIDATION_FAILED', accountMessages.transferToSameAccount, [
+      { field: 'toAccount', message: accountMessages.transferToSameAccount },
+    ]);
+  }
+  const now = ctx.clock.now();
+  const amountCents = centsFromNumber(body.amount, true);
+  const comments = transferComments(body);
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const accounts = await trx
+      .selectFrom('investmentAccounts')
+      .select(['id', 'creationDate'])
+      .where('id', 'in', [fromAccountId, toAccountId])
+      .execute();
+    const source = accounts.find((a) => a.id === fromAccountId);
+    if (!source) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
+    if (!accounts.some((a) => a.id === toAccountId)) {
+      throw new AppError('VALIDATION_FAILED', accountMessages.destinationNotFound, [
+        { field: 'toAccount', message: accountMessages.destinationNotFound },
+      ]);
+    }
+    const dateProblem = transferDateProblem(body.transferDate, sydneyDate(source.creationDate), sydneyDate(now));
+    if (dateProblem) {
+      throw new AppError('VALIDATION_FAILED', dateProblem, [{ field: 'transferDate', message: dateProblem }]);
+    }
+    await lockForMovement(trx, [fromAccountId, toAccountId]);
+    const { availableCents } = await balancesOf(trx, fromAccountId);
+    if (amountCents > availableCents) {
+      throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable, [
+        { field: 'amount', message: accountMessages.amountAboveAvailable },
+      ]);
+    }
+    const effectiveDate = instantOnBusinessDate(body.transferDate, now);
+    const { entryId, transactionIds } = await postMoney(
+      trx,
+      {
+        kind: 'TRANSFER',
+        description: `Transfer from investment account ${fromAccountId} to ${toAccountId}`,
+        createdBy: actor.userId,
+        accountRows: [
+          {
+            investmentAccountId: fromAccountId,
+            type: 'TRANSFER_OUT',
+            amountCents: -amountCents,
+            comment: body.organisationComment,
+            investorComment: comments.fromAccountComment,
+            counterpartAccountId: toAccountId,
+            effectiveDate,
+          },
+          {
+            investmentAccountId: toAccountId,
+            type: 'TRANSFER_IN',
+            amountCents,
+            comment: body.organisationComment,
+            investorComment: comments.toAccountComment,
+            counterpartAccountId: fromAccountId,
+            effectiveDate,
+          },
+        ],
+      },
+      now,
+    );
+    await audit.record(trx, {
+      objectType: 'accountTransaction',
+      objectId: transactionIds[0]!,
+      after: { ...body, fromAccountId, amountCents, ledgerEntryId: entryId, transactionIds },
+    });
+    return { from: await transactionView(trx, transactionIds[0]!), to: await transactionView(trx, transactionIds[1]!) };
+  });
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { accountRoutes } from './accounts/accounts.routes';
+import { clientsRoutes } from './clients/clients.routes';
+import { healthRoutes } from './health/health.routes';
+import { investmentsRoutes } from './investments';
+import { investorGroupRoutes } from './investor-groups';
+import { investorRoutes } from './investors';
+import { loansRoutes } from './loans';
+import { marketplaceRoutes } from './marketplace/marketplace.routes';
+import { registerAccessControl } from './platform/access/access-plugin';
+import { registerAudit } from './platform/audit/audit';
+import type { AppContext } from './platform/context';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { portfolioRoutes } from './portfolio';
+import { repaymentRoutes } from './repayments';
+import { sessionRoutes } from './session/session.routes';
+import { staffRoutes } from './staff';
+import { transactionRoutes } from './transactions/transactions.routes';
+import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
+
+export const bodyBytesMax = 1024 * 1024;
+export const uploadBytesMax = 20 * 1024 * 1024;
+
+/** Feature route modules, in one list: adding a feature is one line here. */
+const features: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
+  healthRoutes,
+  sessionRoutes,
+  investorRoutes,
+  investorGroupRoutes,
+  staffRoutes,
+  accountRoutes,
+  transactionRoutes,
+  withdrawalRoutes,
+  repaymentRoutes,
+  portfolioRoutes,
+  loansRoutes,
+  investmentsRoutes,
+  marketplaceRoutes,
+  clientsRoutes,
+];
+
+export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    bodyLimit: bodyBytesMax,
+    trustProxy: false,
+  });
+  const serveSpa = Boolean(options.serveWeb && fs.existsSync(path.join(ctx.config.webDistDir, 'index.html')));
+  registerErrorHandler(app, { serveSpa });
+  registerAccessControl(app, ctx.tokens);
+  registerAudit(app, () => ctx.db);
+  // plain-text bodies: some calls of the specification send a bare string
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  await app.register(fastifyMultipart, { limits: { fileSize: uploadBytesMax, files: 20, fields: 50 } });
+
+  for (const feature of features) feature(app, ctx);
+
+  if (serveSpa) await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });
+  return app;
+}

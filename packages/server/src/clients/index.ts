@@ -1,0 +1,1 @@
+export { clientForLoan } from './clients.service';

@@ -1,0 +1,1 @@
+export { investorGroupRoutes } from './investor-groups.routes';

@@ -1,0 +1,136 @@
+import { AppError, liveRepaymentStatuses } from '@lm/domain';
+import type { Executor } from '../platform/db/database';
+import { type FieldDef, type ListResource, runList } from '../platform/list-query';
+
+/**
+ * GET api/loans/statistics (spec core §3 "Statistics rows", the dashboards): loans grouped by the
+ * fields named in `groupBy` (default status), each row with its `key` (the group's values) and the
+ * totals count, totalLoanAmount, averageLoanAmount, totalInvestedAmount (funded), averageRate (mean
+ * maximum rate), and from the repayments totalGrossAmount, totalPrincipalAmount and
+ * totalInterestAmount (paid), totalPrincipalDue (still owed) and totalInvestorsInterestDue.
+ * `$filter`, `$orderby`, `$select`, `$top`, `$skip` and `$count` work on the grouped rows: a filter
+ * names group fields or totals (status eq 'ACTIVE_IN_ARREARS' with groupBy=id,name,status lists the
+ * loans in arrears). Deleted loans are left out.
+ */
+
+const groupable: Record<string, { sql: string; type: FieldDef['type'] }> = {
+  id: { sql: 'l.id', type: 'integer' },
+  name: { sql: 'l.name', type: 'string' },
+  thirdPartyId: { sql: 'l.third_party_id', type: 'string' },
+  clientId: { sql: 'l.client_id', type: 'integer' },
+  status: { sql: 'l.status', type: 'string' },
+  subStatus: { sql: 'l.sub_status', type: 'string' },
+  setupStatus: { sql: 'l.setup_status', type: 'string' },
+  marketplaceStatus: { sql: 'l.marketplace_status', type: 'string' },
+  interestType: { sql: 'l.interest_type', type: 'string' },
+  interestCalculationMethod: { sql: 'l.interest_calculation_method', type: 'string' },
+  termPeriodUnit: { sql: 'l.term_period_unit', type: 'string' },
+  gracePeriodDays: { sql: 'l.grace_period_days', type: 'integer' },
+  marketplaceStartDate: { sql: 'l.marketplace_start_date', type: 'datetime' },
+  marketplaceExpiryDate: { sql: 'l.marketplace_expiry_date', type: 'datetime' },
+  fundedDate: { sql: 'l.funded_date', type: 'datetime' },
+  disbursementDate: { sql: 'l.disbursement_date', type: 'date' },
+  amount: { sql: 'l.amount', type: 'money' },
+  baseInterestRate: { sql: 'l.base_interest_rate', type: 'decimal' },
+  industryType: { sql: 'ld.industry_type', type: 'string' },
+  companyState: { sql: 'ld.company_state', type: 'string' },
+};
+
+const totals: Record<string, { sql: string; type: FieldDef['type']; repayments?: true }> = {
+  count: { sql: 'count(*)', type: 'integer' },
+  totalLoanAmount: { sql: 'coalesce(sum(l.amount), 0)', type: 'money' },
+  averageLoanAmount: { sql: 'round(avg(l.amount), 2)', type: 'money' },
+  totalInvestedAmount: { sql: 'coalesce(sum(l.funded_amount), 0)', type: 'money' },
+  averageRate: { sql: 'round(avg(l.base_interest_rate), 6)', type: 'decimal' },
+  totalGrossAmount: { sql: 'coalesce(sum(ra.gross_paid), 0)', type: 'money', repayments: true },
+  totalPrincipalAmount: { sql: 'coalesce(sum(ra.principal_paid), 0)', type: 'money', repayments: true },
+  totalInterestAmount: { sql: 'coalesce(sum(ra.interest_paid), 0)', type: 'money', repayments: true },
+  totalPrincipalDue: { sql: 'coalesce(sum(ra.principal_owed), 0)', type: 'money', repayments: true },
+  totalInvestorsInterestDue: { sql: 'coalesce(sum(ra.investors_interest_due), 0)', type: 'money', repayments: true },
+};
+
+export const groupByFieldsMax = 8;
+
+const live = liveRepaymentStatuses.map((s) => `'${s}'`).join(', ');
+const repaymentTotals = `left join (
+    select r.loan_id,
+      sum(r.principal_paid + r.interest_paid) as gross_paid,
+      sum(r.principal_paid) as principal_paid,
+      sum(r.interest_paid) as interest_paid,
+      sum(r.principal_due - r.principal_paid) filter (where r.status in (${live})) as principal_owed,
+      sum(r.investors_interest_due) filter (where r.status in (${live})) as investors_interest_due
+    from repayments r where not r.is_archived group by r.loan_id
+  ) ra on ra.loan_id = l.id`;
+
+function readGroupBy(query: Record<string, unknown>): string[] {
+  const raw = query.groupBy ?? query.groupby ?? query.$groupBy ?? query.$groupby;
+  if (raw === undefined || raw === null || raw === '') return ['status'];
+  if (typeof raw !== 'string') throw new AppError('INVALID_QUERY', 'groupBy is given more than once');
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (names.length === 0) return ['status'];
+  if (names.length > groupByFieldsMax)
+    throw new AppError('INVALID_QUERY', `groupBy names at most ${groupByFieldsMax} fields`);
+  for (const name of names) {
+    if (!Object.hasOwn(groupable, name)) {
+      throw new AppError('INVALID_QUERY', `Unknown groupBy field '${name}' (use ${Object.keys(groupable).join(', ')})`);
+    }
+  }
+  return [...new Set(names)];
+}
+
+/** Whether the request reads a repayment total (only then are repayments summed). */
+function needsRepayments(query: Record<string, unknown>): boolean {
+  const text = ['$select', 'select', '$filter', 'filter', '$orderby', 'orderby', 'orderBy']
+    .map((k) => query[k])
+    .filter((v): v is string => typeof v === 'string');
+  const select = query.$select ?? query.select;
+  if (select === undefined) return true;
+  return Object.entries(totals).some(([name, t]) => t.repayments && text.some((s) => s.includes(name)));
+}
+
+export async function loanStatistics(
+  db: Executor,
+  query: unknown,
+): Promise<Record<string, unknown>[] & { count?: number }> {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const groupBy = readGroupBy(q);
+  const withRepayments = needsRepayments(q);
+  const groupColumns = groupBy.map((name, i) => `${groupable[name]!.sql} as g${i}`);
+  const totalColumns = Object.entries(totals)
+    .filter(([, t]) => withRepayments || !t.repayments)
+    .map(([name, t]) => `${t.sql} as t_${name}`);
+  const from = `(select ${[...groupColumns, ...totalColumns].join(', ')},
+      json_build_array(${groupBy.map((name) => groupable[name]!.sql).join(', ')})::text as group_key
+    from loans l
+    left join loan_details ld on ld.loan_id = l.id
+    ${withRepayments ? repaymentTotals : ''}
+    where l.status <> 'DELETED'
+    group by ${groupBy.map((name) => groupable[name]!.sql).join(', ')}) s`;
+  const fields: Record<string, FieldDef> = {
+    groupKey: { sql: 's.group_key', type: 'string', filter: false, sort: false },
+  };
+  groupBy.forEach((name, i) => {
+    fields[name] = { sql: `s.g${i}`, type: groupable[name]!.type };
+  });
+  for (const [name, t] of Object.entries(totals)) {
+    if (withRepayments || !t.repayments) fields[name] = { sql: `s.t_${name}`, type: t.type };
+  }
+  const resource: ListResource = {
+    name: 'loan statistics',
+    from,
+    fields,
+    defaultOrderBy: `${groupBy[0]} asc`,
+    defaultTop: 1000,
+    idField: 'groupKey',
+  };
+  const { groupBy: _g, groupby: _h, $groupBy: _i, $groupby: _j, ...listQuery } = q;
+  const result = await runList(db, resource, listQuery);
+  const rows = result.rows.map((row) => {
+    const { groupKey: _key, ...rest } = row;
+    return { key: Object.fromEntries(groupBy.map((name) => [name, row[name] ?? null])), ...rest };
+  });
+  return Object.assign(rows, result.count === undefined ? {} : { count: result.count });
+}

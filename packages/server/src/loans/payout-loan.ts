@@ -1,0 +1,171 @@
+import {
+  type Cents,
+  centsFromString,
+  centsToNumber,
+  centsToString,
+  liveRepaymentStatuses,
+  loanMessages,
+  openRepaymentStatuses,
+  type PayoutBody,
+  payoutAvailability,
+  payoutCompletable,
+  refuse,
+  sydneyDate,
+} from '@lm/domain';
+import type { AuditContext } from '../platform/audit/audit';
+import type { AppContext } from '../platform/context';
+import type { Executor, Tx } from '../platform/db/database';
+import { findLoan, type LoanRecord, loanFigures, lockLoan } from './loan-record';
+
+export interface PayoutPlan {
+  loanId: number;
+  payoutDate: string;
+  principalAmount: number;
+  interestAmount: number;
+  payoutAmount: number;
+  /** False when the date is more than 31 days after today: it can be previewed but not completed. */
+  canComplete: boolean;
+  warning: string | null;
+  /** The repayments the payout closes: the one at the date (Payout) and every later one (Closed Payout). */
+  closedRepaymentIds: number[];
+  payoutRepayment: {
+    id: number | null;
+    loanId: number;
+    dueDate: string;
+    status: string;
+    principalDue: number;
+    interestDue: number;
+    grossAmount: number;
+  };
+  /** The receipt to publish when the borrower pays (POST api/repayments/receipts/batch). */
+  payoutReceipt: {
+    loanId: number;
+    thirdPartyLoanId: string | null;
+    thirdPartyId: string;
+    dueDate: string;
+    netAmount: number;
+    grossAmount: number;
+    batchNumber: string;
+  };
+}
+
+interface Computed {
+  plan: PayoutPlan;
+  principalCents: Cents;
+  interestCents: Cents;
+  atDateId: number;
+  laterIds: number[];
+}
+
+/**
+ * The payout at date d (DOMAIN.md "Payout"): the principal still owed on the repayments at d and
+ * after, plus the interest still owed on the repayment at d. Only the due date of an open repayment
+ * may be chosen, and only once per loan.
+ */
+async function computePayout(db: Executor, loan: LoanRecord, payoutDate: string, now: Date): Promise<Computed> {
+  const availability = payoutAvailability(await loanFigures(db, loan));
+  if (!availability.enabled) throw refuse(availability.reason ?? '');
+  const repayments = await db
+    .selectFrom('repayments')
+    .select(['id', 'dueDate', 'status', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
+    .where('loanId', '=', loan.id)
+    .where('isArchived', '=', false)
+    .orderBy('dueDate')
+    .orderBy('id')
+    .execute();
+  if (repayments.some((r) => r.status === 'PAYOUT')) throw refuse(loanMessages.payoutAlreadyCreated);
+  const atDate = repayments.find(
+    (r) => r.dueDate === payoutDate && (openRepaymentStatuses as readonly string[]).includes(r.status),
+  );
+  if (!atDate) throw refuse(loanMessages.payoutDateNotRepayment);
+  const closing = repayments.filter(
+    (r) => r.dueDate >= payoutDate && (liveRepaymentStatuses as readonly string[]).includes(r.status),
+  );
+  const principalCents = closing.reduce(
+    (sum, r) => sum + centsFromString(r.principalDue) - centsFromString(r.principalPaid),
+    0n,
+  );
+  const interestCents = centsFromString(atDate.interestDue) - centsFromString(atDate.interestPaid);
+  const payoutCents = principalCents + interestCents;
+  const canComplete = payoutCompletable(payoutDate, sydneyDate(now));
+  return {
+    principalCents,
+    interestCents,
+    atDateId: atDate.id,
+    laterIds: closing.filter((r) => r.id !== atDate.id).map((r) => r.id),
+    plan: {
+      loanId: loan.id,
+      payoutDate,
+      principalAmount: centsToNumber(principalCents),
+      interestAmount: centsToNumber(interestCents),
+      payoutAmount: centsToNumber(payoutCents),
+      canComplete,
+      warning: canComplete ? null : loanMessages.payoutTooFarInFuture,
+      closedRepaymentIds: closing.map((r) => r.id),
+      payoutRepayment: {
+        id: null,
+        loanId: loan.id,
+        dueDate: payoutDate,
+        status: 'UNPAID',
+        principalDue: centsToNumber(principalCents),
+        interestDue: centsToNumber(interestCents),
+        grossAmount: centsToNumber(payoutCents),
+      },
+      payoutReceipt: {
+        loanId: loan.id,
+        thirdPartyLoanId: loan.thirdPartyId,
+        thirdPartyId: `PAYOUT-${loan.id}-${payoutDate}`,
+        dueDate: payoutDate,
+        netAmount: centsToNumber(payoutCents),
+        grossAmount: centsToNumber(payoutCents),
+        batchNumber: `PAYOUT-${loan.id}`,
+      },
+    },
+  };
+}
+
+/** POST api/loans/actions/payout/preview: what the payout would be; nothing changes. */
+export async function previewPayout(ctx: AppContext, body: PayoutBody): Promise<PayoutPlan> {
+  const loan = await findLoan(ctx.db, body.loanId);
+  return (await computePayout(ctx.db, loan, body.payoutDate, ctx.clock.now())).plan;
+}
+
+/**
+ * POST api/loans/actions/payout: closes the repayment at the date (Payout) and every later one
+ * (Closed Payout), and adds the payout repayment at the date for the payout amount. The payout
+ * receipt it answers is published like any other when the borrower pays; fractionalising it then
+ * pays the investors out and the loan becomes Payout (repayments/).
+ */
+export async function confirmPayout(ctx: AppContext, body: PayoutBody, audit: AuditContext): Promise<PayoutPlan> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx: Tx) => {
+    const loan = await lockLoan(trx, body.loanId);
+    const computed = await computePayout(trx, loan, body.payoutDate, now);
+    if (!computed.plan.canComplete) throw refuse(loanMessages.payoutTooFarInFuture);
+    await trx.updateTable('repayments').set({ status: 'PAYOUT' }).where('id', '=', computed.atDateId).execute();
+    if (computed.laterIds.length > 0) {
+      await trx
+        .updateTable('repayments')
+        .set({ status: 'CLOSED_PAYOUT' })
+        .where('id', 'in', computed.laterIds)
+        .execute();
+    }
+    const created = await trx
+      .insertInto('repayments')
+      .values({
+        loanId: loan.id,
+        dueDate: body.payoutDate,
+        status: 'UNPAID',
+        principalDue: centsToString(computed.principalCents),
+        interestDue: centsToString(computed.interestCents),
+        grossAmount: centsToString(computed.principalCents + computed.interestCents),
+        createdAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('loans').set({ updatedAt: now }).where('id', '=', loan.id).execute();
+    const plan = { ...computed.plan, payoutRepayment: { ...computed.plan.payoutRepayment, id: created.id } };
+    await audit.record(trx, { objectType: 'loanPayout', objectId: loan.id, after: plan });
+    return plan;
+  });
+}

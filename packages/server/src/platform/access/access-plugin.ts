@@ -1,0 +1,53 @@
+import { AppError } from '@lm/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Actor, bearerToken, type TokenService } from '../auth/tokens';
+import { PUBLIC, routeAccess, routeKey } from './route-access';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** The signed-in caller; routes that are not public always have one. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('TOKEN_TAMPERED', 'Token tampered with');
+  return request.actor;
+}
+
+/**
+ * Every route must be listed in the route-access table, or the server refuses to start. Each
+ * request is authenticated and its role checked against that table before the handler runs.
+ */
+export function registerAccessControl(app: FastifyInstance, tokens: TokenService): void {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      if (!route.url.startsWith('/api') && !route.url.startsWith('/authenticateJwt')) continue;
+      const key = routeKey(method, route.url);
+      if (!(key in routeAccess)) {
+        throw new Error(`Route ${key} is not listed in the route-access table (platform/access/route-access.ts).`);
+      }
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url) return; // not found: the 404 handler answers
+    if (!url.startsWith('/api') && !url.startsWith('/authenticateJwt')) return;
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const allowed = routeAccess[routeKey(method, url)];
+    if (allowed === undefined) throw new AppError('FORBIDDEN', 'This route is not open to anyone.');
+    if (allowed === PUBLIC) {
+      const token = bearerToken(request.headers.authorization);
+      if (token) request.actor = await tokens.verifyAccessToken(token).catch(() => null);
+      return;
+    }
+    const actor = await tokens.verifyAccessToken(bearerToken(request.headers.authorization));
+    request.actor = actor;
+    if (!allowed.includes(actor.role)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+  });
+}

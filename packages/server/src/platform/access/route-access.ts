@@ -1,0 +1,146 @@
+import {
+  allRoles,
+  backOfficeRoles,
+  investorEditorRoles,
+  investorListRoles,
+  investorRoles,
+  managementOnly,
+  Role as R,
+  type Role,
+  reportRoles,
+} from '@lm/domain';
+
+export const PUBLIC = 'public' as const;
+export type Access = readonly Role[] | typeof PUBLIC;
+
+/** `METHOD /api/path/:param`, as Fastify registers it. */
+export function routeKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url}`;
+}
+
+// Who may write on the investor side: the read-only investor changes nothing.
+const investorWriter: readonly Role[] = [R.INVESTOR];
+const staff: readonly Role[] = backOfficeRoles;
+// Screens all five roles use (dashboard, marketplace, profile).
+const everyone: readonly Role[] = allRoles;
+
+/**
+ * The one table of API routes and the roles that may call them (spec core §2.1 and §6,
+ * investor-and-admin §2 and §6, with the role mapping of DESIGN §1). A route that is not listed
+ * here cannot be registered; a test walks every cell of this table.
+ */
+export const routeAccess: Record<string, Access> = {
+  // platform and session
+  'GET /api/health': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/refresh': PUBLIC,
+  'POST /api/user/reset': PUBLIC,
+  'POST /api/user/confirm-reset': PUBLIC,
+  'POST /api/auth/register/resend-user-confirmation': PUBLIC,
+  'GET /authenticateJwt': everyone,
+  'GET /api/user/details': everyone,
+  'POST /api/user/update': everyone,
+  'POST /api/auth/logout': everyone,
+
+  // money core: accounts, deposits, transfers, withdrawals, transactions (investor-and-admin §2,
+  // §6 and §7). api/user/... routes reach only the caller's own accounts (checked in the
+  // services); the read-only investor reads but never writes; staff reads are management and
+  // support; deposit, transfer, transaction edits and deletes (pending withdrawals) management only
+  'GET /api/user/investmentAccounts': investorRoles,
+  'GET /api/user/investmentAccounts/:accountId/bankAccounts': investorRoles,
+  'GET /api/user/investmentAccounts/:accountId/transactions': investorRoles,
+  'POST /api/user/investmentAccounts/:accountId/withdraw': investorWriter,
+  'POST /api/user/investmentAccounts/:accountId/withdrawalRequests/:requestId/verify': investorWriter,
+  'GET /api/investmentAccounts': staff,
+  'GET /api/investmentAccounts/statistics': staff,
+  'GET /api/investmentAccounts/:id/investors': staff,
+  'GET /api/investmentAccounts/:id/bankAccounts': staff,
+  'POST /api/investmentAccounts/:id/deposit': managementOnly,
+  'POST /api/investmentAccounts/:id/transfer': managementOnly,
+  'GET /api/transactions': staff,
+  'GET /api/transactions/:id': staff,
+  'PUT /api/transactions/:id': managementOnly,
+  'DELETE /api/transaction/:transactionId': managementOnly,
+
+  // investors, investor groups and staff (investor-and-admin §2 and §7; DESIGN §1 role mapping):
+  // the investor list also for the fifth role; every other read for management and support;
+  // edits (and the reset-password and verification mails, through the session routes) too
+  'GET /api/investors': investorListRoles,
+  'GET /api/investors/statistics': investorListRoles,
+  'GET /api/investors/:id': staff,
+  'GET /api/investors/:investorId/investmentAccounts': staff,
+  'GET /api/investors/:id/investmentGroups': staff,
+  'PUT /api/users/:id': investorEditorRoles,
+  'GET /api/investmentGroups': staff,
+  'GET /api/investmentGroups/:id': staff,
+  'PUT /api/investmentGroups/:id': investorEditorRoles,
+  'GET /api/investmentGroups/:groupId/investmentAccounts': staff,
+  'GET /api/investmentGroups/:id/investors': staff,
+  'GET /api/users': staff,
+  'GET /api/users/:id': staff,
+
+  // repayments and portfolio (investor-and-admin §2 Upload Repayments, Fractionalise Excess
+  // Repayments, Portfolio; §7 "Transactions and repayments", "Statistics and reports"; core §7):
+  // upload, publish, fractionalise and excess handling management only; staff reads management
+  // and support; api/user/... and the portfolio summary reach only the caller's own accounts
+  'POST /api/repayments/receipts/processFile': managementOnly,
+  'POST /api/repayments/receipts/batch': managementOnly,
+  'POST /api/repayments/fractionalise': managementOnly,
+  'POST /api/loanTransactions/:id/actions/applyExcess': managementOnly,
+  'POST /api/loanTransactions/:id/actions/returnExcess': managementOnly,
+  'GET /api/repayments': staff,
+  'GET /api/loanTransactions': staff,
+  'GET /api/investments': staff,
+  'GET /api/investments/:id': staff,
+  'GET /api/investments/:id/repayments': staff,
+  'GET /api/investmentAccounts/:accountId/investments': staff,
+  'GET /api/user/investmentAccounts/:id/investments': investorRoles,
+  'GET /api/user/investmentAccounts/:id/repayments': investorRoles,
+  'GET /api/accounts/portfolio': [...investorRoles, ...staff],
+  'GET /api/user/transactions/statistics': investorRoles,
+  'GET /api/user/repayments/statistics': investorRoles,
+  'GET /api/user/investments/statistics': investorRoles,
+
+  // loans, clients, marketplace and investing (core §2.1, §6, §7; investor-and-admin §7 Clients;
+  // DESIGN §1 marketplace and deploy paths): every loan, client and investment write is management
+  // only; staff reads management and support (the dashboards' loan statistics also the fifth role);
+  // the marketplace all five roles; an investor invests for their own accounts only
+  'GET /api/loans': staff,
+  'GET /api/loans/': staff,
+  'GET /api/loans/active': staff,
+  'GET /api/loans/statistics': investorListRoles,
+  'POST /api/loans/processFile': managementOnly,
+  'POST /api/loans': managementOnly,
+  'PUT /api/loans/:id': managementOnly,
+  'POST /api/loans/:id/actions/delete': managementOnly,
+  'POST /api/loans/actions/arrearsCheck': managementOnly,
+  'POST /api/loans/actions/payout/preview': managementOnly,
+  'POST /api/loans/actions/payout': managementOnly,
+  'POST /api/loans/actions/writeOff': managementOnly,
+  'GET /api/loans/:id/investments': staff,
+  'GET /api/loans/:id/topUps': staff,
+  'POST /api/loans/:id/invest': managementOnly,
+  'POST /api/loans/:id/actions/investOnePercent': managementOnly,
+  'POST /api/loans/:id/actions/autoInvest': managementOnly,
+  'POST /api/loans/:id/actions/deploy': managementOnly,
+  'POST /api/investments/:id/reverse': managementOnly,
+  'POST /api/user/loans/:id/invest': investorWriter,
+  'GET /api/marketplace/loans': everyone,
+  'GET /api/marketplace/loans/:id': everyone,
+  'GET /api/clients': staff,
+  'GET /api/clients/:id': staff,
+  'POST /api/clients': managementOnly,
+  'PUT /api/clients/:id': managementOnly,
+};
+
+// The groups are exported so feature tables read the same way.
+export const accessGroups = {
+  everyone,
+  staff,
+  managementOnly,
+  investorRoles,
+  investorWriter,
+  investorListRoles,
+  investorEditorRoles,
+  reportRoles,
+};

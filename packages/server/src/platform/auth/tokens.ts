@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError, type Role, sessionMessages } from '@lm/domain';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export interface Actor {
+  userId: number;
+  role: Role;
+  email: string;
+}
+
+const issuer = 'lending-marketplace';
+
+/** The signing key: JWT_SECRET, or one generated once and kept in DATA_DIR. */
+export function loadSigningKey(secret: string | undefined, dataDir: string | undefined): Uint8Array {
+  if (secret) return new TextEncoder().encode(secret);
+  if (!dataDir) return crypto.randomBytes(32);
+  const keyPath = path.join(dataDir, 'signing-key');
+  if (!fs.existsSync(keyPath)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(keyPath, crypto.randomBytes(48).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(fs.readFileSync(keyPath, 'utf8').trim());
+}
+
+export class TokenService {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly ttlSeconds: number,
+    private readonly now: () => Date,
+  ) {}
+
+  async issueAccessToken(actor: Actor): Promise<string> {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ role: actor.role, email: actor.email, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(actor.userId))
+      .setIssuer(issuer)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .setJti(crypto.randomUUID())
+      .sign(this.key);
+  }
+
+  /** Verifies an access token: expired is 401 'Expired Token', anything else wrong is 666. */
+  async verifyAccessToken(token: string | undefined): Promise<Actor> {
+    if (!token) throw new AppError('TOKEN_TAMPERED', sessionMessages.tokenTampered);
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer,
+        algorithms: ['HS256'],
+        currentDate: this.now(),
+      });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.role !== 'string') {
+        throw new AppError('TOKEN_TAMPERED', sessionMessages.tokenTampered);
+      }
+      return { userId: Number(payload.sub), role: payload.role as Role, email: String(payload.email ?? '') };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', sessionMessages.tokenExpired);
+      throw new AppError('TOKEN_TAMPERED', sessionMessages.tokenTampered);
+    }
+  }
+}
+
+/** Reads "Authorization: Bearer <token>" (or a bare token, as the startup check may send). */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return (match?.[1] ?? value).trim() || undefined;
+}

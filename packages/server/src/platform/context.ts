@@ -1,0 +1,15 @@
+import type { TokenService } from './auth/tokens';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database, Db } from './db/database';
+import type { Mailer } from './mail/mailer';
+
+/** What every service may use; created once per server. */
+export interface AppContext {
+  database: Database;
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  tokens: TokenService;
+}

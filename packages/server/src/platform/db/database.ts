@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from './db-types';
+import { runMigrations } from './migrate';
+
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+/** A handle that is either the database or a transaction on it. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a multi-statement SQL script on one connection; an open transaction is rolled back on error. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded database as a tarball (tests load it as a prepared snapshot). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+// Type parsers shared by both drivers: ids and counts (int8) as numbers, money and rates
+// (numeric) as exact strings, dates as YYYY-MM-DD strings, timestamptz as Date.
+const OID_INT8 = 20;
+const OID_NUMERIC = 1700;
+const OID_DATE = 1082;
+const parseInt8 = (v: string) => Number(v);
+const identity = (v: string) => v;
+
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (oid === OID_INT8) return parseInt8;
+      if (oid === OID_NUMERIC) return identity;
+      if (oid === OID_DATE) return identity;
+      return pg.types.getTypeParser(oid, format as 'text');
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+const pgliteParsers = { [OID_INT8]: parseInt8, [OID_NUMERIC]: identity, [OID_DATE]: identity };
+
+class DataDirLockedError extends Error {}
+
+const locksHeld = new Set<string>();
+
+/** A lock file so that a second server cannot open the same embedded database directory. */
+function acquireLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'server.lock');
+  if (locksHeld.has(lockPath)) {
+    throw new DataDirLockedError(
+      `Another server (process ${process.pid}) is already using the data directory ${dataDir}. ` +
+        'Stop it first, or start this one with a different DATA_DIR.',
+    );
+  }
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      locksHeld.add(lockPath);
+      return () => {
+        locksHeld.delete(lockPath);
+        fs.rmSync(lockPath, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (pid && isAlive(pid) && pid !== process.pid) {
+        throw new DataDirLockedError(
+          `Another server (process ${pid}) is already using the data directory ${dataDir}. ` +
+            'Stop it first, or start this one with a different DATA_DIR.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // stale lock of a process that is gone
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database (DATA_DIR/pgdata); omitted means in memory. */
+  pgliteDir?: string | undefined;
+  /** Directory to lock against a second process (DATA_DIR). */
+  lockDir?: string | undefined;
+  /** A prepared embedded database snapshot (tests). */
+  loadDataDir?: Blob | undefined;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  let database: Database;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes() });
+    // an idle connection the server drops (restart, admin command) must not crash the process
+    pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    database = {
+      db,
+      kind: 'postgres',
+      exec: async (sqlText) => {
+        const client = await pool.connect();
+        try {
+          await client.query(sqlText);
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      close: () => db.destroy(),
+    };
+  } else {
+    const release = options.lockDir ? acquireLock(options.lockDir) : () => {};
+    try {
+      const pglite = await PGlite.create({
+        ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        parsers: pgliteParsers,
+      });
+      const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+      database = {
+        db,
+        kind: 'pglite',
+        // through Kysely's connection queue so it never interleaves with a transaction
+        exec: async (sqlText) => {
+          await db.connection().execute(async () => {
+            try {
+              await pglite.exec(sqlText);
+            } catch (error) {
+              await pglite.exec('rollback').catch(() => {});
+              throw error;
+            }
+          });
+        },
+        close: async () => {
+          await db.destroy();
+          release();
+        },
+        dumpDataDir: async () => (await pglite.dumpDataDir('gzip')) as Blob,
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  if (options.migrate !== false) await runMigrations(database);
+  return database;
+}
+
+export { DataDirLockedError };

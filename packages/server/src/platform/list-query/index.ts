@@ -1,0 +1,2 @@
+export { runList } from './run-list';
+export type { FieldDef, FieldType, ListOptions, ListResource, ListResult, RelationDef } from './types';

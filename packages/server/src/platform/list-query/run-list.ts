@@ -1,0 +1,61 @@
+import type { Executor } from '../db/database';
+import { pageSizeMax, parseOrderBy, readListQuery } from './query-options';
+import { planList } from './translate';
+import type { FieldDef, ListOptions, ListResource, ListResult, RelationDef } from './types';
+
+const namePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const checkedResources = new WeakSet<ListResource>();
+
+/**
+ * Asserts that a resource definition is sound (our own mistake, not the client's, so a plain
+ * Error): names usable in the grammar, no field named like a relation, a unique id field to
+ * page by, a default order that resolves.
+ */
+function checkResource(resource: ListResource): void {
+  if (checkedResources.has(resource)) return;
+  const where = `list resource '${resource.name}'`;
+  const checkScope = (fields: Record<string, FieldDef>, relations: Record<string, RelationDef> | undefined) => {
+    for (const name of [...Object.keys(fields), ...Object.keys(relations ?? {})]) {
+      if (!namePattern.test(name)) throw new Error(`${where}: '${name}' is not a plain name`);
+    }
+    for (const name of Object.keys(relations ?? {})) {
+      if (Object.hasOwn(fields, name)) throw new Error(`${where}: '${name}' is both a field and a relation`);
+    }
+    for (const relation of Object.values(relations ?? {})) checkScope(relation.fields, relation.relations);
+  };
+  checkScope(resource.fields, resource.relations);
+  const idField = resource.idField ?? 'id';
+  if (!Object.hasOwn(resource.fields, idField)) throw new Error(`${where}: the id field '${idField}' is not a field`);
+  const top = resource.defaultTop;
+  if (top !== undefined && (!Number.isInteger(top) || top < 0 || top > pageSizeMax)) {
+    throw new Error(`${where}: defaultTop must be a whole number from 0 to ${pageSizeMax}`);
+  }
+  try {
+    planList(resource, { ...readListQuery({}), orderBy: parseOrderBy(resource.defaultOrderBy) });
+  } catch (error) {
+    throw new Error(`${where}: defaultOrderBy '${resource.defaultOrderBy}' is not valid: ${(error as Error).message}`);
+  }
+  checkedResources.add(resource);
+}
+
+/**
+ * Runs one list request (DESIGN §5): reads `$filter $orderby $top $skip $select $expand $count`
+ * from the request's query, checks every name against the resource's whitelist and answers the
+ * page of rows (and the total with $count=true). A bad token is an AppError('INVALID_QUERY').
+ */
+export async function runList(
+  db: Executor,
+  resource: ListResource,
+  query: unknown,
+  options: ListOptions = {},
+): Promise<ListResult> {
+  checkResource(resource);
+  const plan = planList(resource, readListQuery(query), options);
+  const { rows } = await plan.listQuery.execute(db);
+  const result: ListResult = { rows: rows.map(plan.toRow) };
+  if (plan.countQuery) {
+    const counted = await plan.countQuery.execute(db);
+    result.count = Number(counted.rows[0]?.total ?? 0);
+  }
+  return result;
+}

@@ -1,0 +1,196 @@
+import { type RawBuilder, sql } from 'kysely';
+import { ownAccountsCondition } from '../accounts/account-access';
+import type { Actor } from '../platform/auth/tokens';
+import type { Executor } from '../platform/db/database';
+import { heldRepaymentsFrom, principalOutstandingSql, shareSql } from './portfolio.resources';
+
+/** SQL of the portfolio feature: whose accounts, summaries and the statistics' daily totals. */
+
+export async function accountExists(db: Executor, accountId: number): Promise<boolean> {
+  const row = await db.selectFrom('investmentAccounts').select('id').where('id', '=', accountId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The accounts a statistics or summary request covers: one account, or every account of the caller. */
+export type AccountScope = { accountId: number } | { actor: Actor };
+
+function scopeCondition(column: string, scope: AccountScope): RawBuilder<unknown> {
+  return 'accountId' in scope
+    ? sql`${sql.raw(column)} = ${scope.accountId}`
+    : ownAccountsCondition(column, scope.actor);
+}
+
+const sydneyDay = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
+
+function dateRange(day: RawBuilder<unknown>, startDate?: string, endDate?: string): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [sql`true`];
+  if (startDate) conditions.push(sql`${day} >= cast(${startDate} as date)`);
+  if (endDate) conditions.push(sql`${day} <= cast(${endDate} as date)`);
+  return sql.join(conditions, sql` and `);
+}
+
+export interface PortfolioSummaryRow {
+  accountId: number;
+  accountName: string;
+  currentBalance: string;
+  availableBalance: string;
+  principalOutstanding: string;
+  interestRepaid: string;
+}
+
+/**
+ * Per account: cash (the ledger's current and available balance), principal outstanding on its
+ * deployed, unsold investments, and interest repaid (REPAYMENT rows' interest, reversals
+ * deducted) within the Sydney dates given.
+ */
+export async function portfolioSummaries(
+  db: Executor,
+  scope: AccountScope,
+  startDate?: string,
+  endDate?: string,
+): Promise<PortfolioSummaryRow[]> {
+  const result = await sql<PortfolioSummaryRow>`
+    select a.id as account_id, a.name as account_name, la.current_balance,
+      la.current_balance - la.pending_debits as available_balance,
+      coalesce((select sum(${sql.raw(principalOutstandingSql('i'))}) from investments i
+        where i.investment_account_id = a.id and i.finalised_date is not null
+          and i.sale_date is null and i.reversed_date is null), 0) as principal_outstanding,
+      coalesce((select sum(case when t.reverses_transaction_id is null then t.interest_amount else -t.interest_amount end)
+        from account_transactions t
+        where t.investment_account_id = a.id and t.status = 'PAID'
+          and t.type in ('REPAYMENT', 'REPAYMENT_REVERSAL')
+          and ${dateRange(sydneyDay('t.finalised_date'), startDate, endDate)}), 0) as interest_repaid
+    from investment_accounts a join ledger_accounts la on la.id = a.ledger_account_id
+    where ${scopeCondition('a.id', scope)}
+    order by a.id`.execute(db);
+  return result.rows;
+}
+
+export interface DailyTotals {
+  day: string;
+  count: number;
+  gross: string;
+  principal: string;
+  interest: string;
+  tax: string;
+}
+
+/** The caller's finalised, unreversed account transactions, totalled per Sydney day. */
+export async function transactionDailyTotals(
+  db: Executor,
+  scope: AccountScope,
+  options: { type?: string | undefined; startDate?: string | undefined; endDate?: string | undefined },
+): Promise<DailyTotals[]> {
+  const day = sydneyDay('t.finalised_date');
+  const result = await sql<DailyTotals>`
+    select ${day} as day, count(*)::int as count, sum(t.gross_amount) as gross,
+      sum(t.principal_amount) as principal, sum(t.interest_amount) as interest, sum(t.tax_withheld_amount) as tax
+    from account_transactions t
+    where ${scopeCondition('t.investment_account_id', scope)}
+      and t.status = 'PAID' and t.reversal_transaction_id is null and t.reverses_transaction_id is null
+      ${options.type ? sql`and t.type = ${options.type}` : sql``}
+      and ${dateRange(day, options.startDate, options.endDate)}
+    group by 1 order by 1`.execute(db);
+  return result.rows;
+}
+
+export interface DueTotals {
+  day: string;
+  count: number;
+  principal: string;
+  interest: string;
+}
+
+/** Repayment statuses that will never be paid (closed by payout, reschedule or write-off): not "due". */
+const notDueStatuses = ['CLOSED_PAYOUT', 'RESCHEDULED', 'WRITTEN_OFF'];
+
+/** The caller's share of its loans' repayments, totalled per due date (deployed, unreversed investments). */
+export async function repaymentDueTotals(
+  db: Executor,
+  scope: AccountScope,
+  options: { startDate?: string | undefined; endDate?: string | undefined },
+): Promise<DueTotals[]> {
+  const result = await sql<DueTotals>`
+    select rp.due_date as day, count(*)::int as count,
+      sum(${sql.raw(shareSql.principalDue)}) as principal, sum(${sql.raw(shareSql.investorsInterestDue)}) as interest
+    from ${sql.raw(heldRepaymentsFrom)}
+    where ${scopeCondition('i.investment_account_id', scope)}
+      and i.finalised_date is not null and i.reversed_date is null
+      and rp.status not in (${sql.join(notDueStatuses)})
+      and ${dateRange(sql.raw('rp.due_date'), options.startDate, options.endDate)}
+    group by 1 order by 1`.execute(db);
+  return result.rows;
+}
+
+export interface InvestmentTotals {
+  key: string | null;
+  count: number;
+  invested: string;
+  outstanding: string;
+  rateTimesInvested: string;
+}
+
+const investmentKeys: Record<string, string> = {
+  industryType: 'ld.industry_type',
+  companyState: 'ld.company_state',
+  loanStatus: 'l.status',
+  loanId: 'l.id::text',
+  investmentAccountId: 'i.investment_account_id::text',
+};
+
+/**
+ * The caller's current (unsold, unreversed) investments grouped by a loan attribute, or per Sydney
+ * day of deploy (finalisedDate) for the time intervals.
+ */
+export async function investmentTotals(
+  db: Executor,
+  scope: AccountScope,
+  groupBy: string,
+  options: { startDate?: string | undefined; endDate?: string | undefined },
+): Promise<InvestmentTotals[]> {
+  const keySql = investmentKeys[groupBy];
+  const day = sydneyDay('i.finalised_date');
+  const key = keySql ? sql.raw(keySql) : day;
+  const result = await sql<InvestmentTotals>`
+    select ${key} as key, count(*)::int as count, sum(i.invested_amount) as invested,
+      sum(${sql.raw(principalOutstandingSql('i'))}) as outstanding,
+      sum(i.invested_amount * i.investment_interest_rate) as rate_times_invested
+    from investments i join loans l on l.id = i.loan_id left join loan_details ld on ld.loan_id = l.id
+    where ${scopeCondition('i.investment_account_id', scope)}
+      and i.sale_date is null and i.reversed_date is null
+      ${keySql ? sql`` : sql`and i.finalised_date is not null`}
+      and ${dateRange(day, options.startDate, options.endDate)}
+    group by 1 order by 1`.execute(db);
+  return result.rows;
+}
+
+/** The sale transactions of an investment (its own, as seller, and its sale row). */
+export async function saleTransactionsOf(db: Executor, investmentIds: readonly number[]) {
+  if (investmentIds.length === 0) return [];
+  return db
+    .selectFrom('accountTransactions as t')
+    .leftJoin('investments as inv', 'inv.investmentSaleTransactionId', 't.id')
+    .select([
+      't.id',
+      't.investmentAccountId',
+      't.investmentId',
+      'inv.id as soldInvestmentId',
+      't.type',
+      't.status',
+      't.grossAmount',
+      't.principalAmount',
+      't.interestAmount',
+      't.feesAmount',
+      't.taxWithheldAmount',
+      't.finalisedDate',
+      't.createdDate',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('inv.id', 'in', [...investmentIds]),
+        eb.and([eb('t.investmentId', 'in', [...investmentIds]), eb('t.type', 'in', ['SALE', 'SALE_REVERSAL'])]),
+      ]),
+    )
+    .orderBy('t.id')
+    .execute();
+}

@@ -1,0 +1,258 @@
+import {
+  accountMessages,
+  badRequest,
+  type Cents,
+  centsFromString,
+  centsToNumber,
+  Decimal,
+  type InvestmentStatisticsQuery,
+  intervalStart,
+  isStaffRole,
+  loanMessages,
+  malformedDataMessage,
+  moneyStringToNumber,
+  notFound,
+  type PortfolioSummary,
+  type PortfolioSummaryQuery,
+  type RepaymentStatisticsQuery,
+  type StatisticsInterval,
+  type StatisticsRow,
+  statisticsBucketsMax,
+  statisticsIntervals,
+  type TransactionStatisticsQuery,
+} from '@lm/domain';
+import { sql } from 'kysely';
+import { assertOwnAccount } from '../accounts/account-access';
+import type { Actor } from '../platform/auth/tokens';
+import type { AppContext } from '../platform/context';
+import { type ListResult, runList } from '../platform/list-query';
+import * as repo from './portfolio.repository';
+import { investmentRepaymentsResource, investmentsResource, portfolioInvestmentsResource } from './portfolio.resources';
+
+/**
+ * Reading investments and portfolios (spec core §2.7, §3, §7; investor-and-admin §2 Portfolio, §7).
+ * Investor calls are scoped to the caller's own accounts: another investor's account is "not
+ * found", and nothing of it is read.
+ */
+
+const accountNotFound = accountMessages.investmentAccountNotFound;
+const investmentNotFound = loanMessages.investmentNotFound;
+
+/** The account, if the caller holds it; otherwise a 404 that says nothing about whose it is. */
+async function ownAccount(ctx: AppContext, actor: Actor, accountId: number): Promise<number> {
+  await assertOwnAccount(ctx.db, actor, accountId);
+  return accountId;
+}
+
+export async function userInvestments(ctx: AppContext, actor: Actor, accountId: number, query: unknown) {
+  await ownAccount(ctx, actor, accountId);
+  // a reversed investment never happened for the investor: its money was released
+  return runList(ctx.db, portfolioInvestmentsResource, query, {
+    where: sql`i.investment_account_id = ${accountId} and i.reversed_date is null`,
+  });
+}
+
+export async function userRepayments(ctx: AppContext, actor: Actor, accountId: number, query: unknown) {
+  await ownAccount(ctx, actor, accountId);
+  return runList(ctx.db, investmentRepaymentsResource, query, {
+    where: sql`i.investment_account_id = ${accountId} and i.reversed_date is null`,
+  });
+}
+
+/** The sale transactions of each sold investment in a page of rows, under investmentSaleTransactions. */
+async function withSaleTransactions(ctx: AppContext, result: ListResult): Promise<ListResult> {
+  const sold = result.rows.filter((r) => r.saleDate !== null && r.saleDate !== undefined && typeof r.id === 'number');
+  if (sold.length === 0) return result;
+  const transactions = await repo.saleTransactionsOf(
+    ctx.db,
+    sold.map((r) => r.id as number),
+  );
+  const rows = result.rows.map((row) => {
+    if (!sold.includes(row)) return row;
+    const own = transactions.filter((t) => t.soldInvestmentId === row.id || t.investmentId === row.id);
+    return {
+      ...row,
+      investmentSaleTransactions: own.map(({ soldInvestmentId: _sold, ...t }) => ({
+        ...t,
+        grossAmount: moneyStringToNumber(t.grossAmount),
+        principalAmount: moneyStringToNumber(t.principalAmount),
+        interestAmount: moneyStringToNumber(t.interestAmount),
+        feesAmount: moneyStringToNumber(t.feesAmount),
+        taxWithheldAmount: moneyStringToNumber(t.taxWithheldAmount),
+      })),
+    };
+  });
+  return { ...result, rows };
+}
+
+export async function listInvestments(ctx: AppContext, query: unknown) {
+  return withSaleTransactions(ctx, await runList(ctx.db, investmentsResource, query));
+}
+
+export async function accountInvestments(ctx: AppContext, accountId: number, query: unknown) {
+  if (!(await repo.accountExists(ctx.db, accountId))) throw notFound(accountNotFound);
+  return withSaleTransactions(
+    ctx,
+    await runList(ctx.db, investmentsResource, query, { where: sql`i.investment_account_id = ${accountId}` }),
+  );
+}
+
+/** One investment with its loan and account (spec core §2.7); exactly one record or a clear error. */
+export async function investmentDetail(ctx: AppContext, investmentId: number) {
+  const result = await withSaleTransactions(
+    ctx,
+    await runList(
+      ctx.db,
+      investmentsResource,
+      { $expand: 'loan,investmentAccount', $top: '2' },
+      { where: sql`i.id = ${investmentId}` },
+    ),
+  );
+  if (result.rows.length === 0) throw notFound(investmentNotFound);
+  if (result.rows.length > 1) throw badRequest(malformedDataMessage('Investment'));
+  const row = result.rows[0]!;
+  return { ...row, investmentSaleTransactions: row.investmentSaleTransactions ?? [] };
+}
+
+export async function investmentRepayments(ctx: AppContext, investmentId: number, query: unknown) {
+  const exists = await ctx.db.selectFrom('investments').select('id').where('id', '=', investmentId).executeTakeFirst();
+  if (!exists) throw notFound(investmentNotFound);
+  return runList(ctx.db, investmentRepaymentsResource, query, { where: sql`i.id = ${investmentId}` });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Portfolio summary and statistics
+
+/** Whose accounts: an investor's own (one of them when asked), or for staff the one account asked for. */
+async function scopeOf(ctx: AppContext, actor: Actor, accountId: number | undefined): Promise<repo.AccountScope> {
+  if (isStaffRole(actor.role)) {
+    if (accountId === undefined) throw badRequest('accountId: please choose an investment account.');
+    if (!(await repo.accountExists(ctx.db, accountId))) throw notFound(accountNotFound);
+    return { accountId };
+  }
+  if (accountId !== undefined) return { accountId: await ownAccount(ctx, actor, accountId) };
+  return { actor };
+}
+
+/** GET api/accounts/portfolio: principalOutstanding, currentCashBalance, interestRepaid per account. */
+export async function portfolioSummary(
+  ctx: AppContext,
+  actor: Actor,
+  query: PortfolioSummaryQuery,
+): Promise<Partial<PortfolioSummary>[]> {
+  const scope = await scopeOf(ctx, actor, query.accountId);
+  const rows = await repo.portfolioSummaries(ctx.db, scope, query.startDate, query.endDate);
+  return rows.map((r) => {
+    const full: PortfolioSummary = {
+      accountId: r.accountId,
+      accountName: r.accountName,
+      principalOutstanding: centsToNumber(centsFromString(r.principalOutstanding)),
+      currentCashBalance: centsToNumber(centsFromString(r.currentBalance)),
+      availableCashBalance: centsToNumber(centsFromString(r.availableBalance)),
+      interestRepaid: centsToNumber(centsFromString(r.interestRepaid)),
+    };
+    if (query.select.length === 0) return full;
+    return Object.fromEntries(query.select.map((name) => [name, full[name]])) as Partial<PortfolioSummary>;
+  });
+}
+
+const isInterval = (groupBy: string): groupBy is StatisticsInterval =>
+  (statisticsIntervals as readonly string[]).includes(groupBy);
+
+/** Adds daily totals into interval buckets (exact cents), keyed by each interval's first day. */
+function bucket<T extends { day: string; count: number }>(
+  days: readonly T[],
+  interval: StatisticsInterval,
+  amounts: (keyof T)[],
+): Array<{ key: string; count: number; sums: Cents[] }> {
+  const buckets = new Map<string, { key: string; count: number; sums: Cents[] }>();
+  for (const d of days) {
+    const key = intervalStart(d.day, interval);
+    let b = buckets.get(key);
+    if (!b) {
+      if (buckets.size >= statisticsBucketsMax) {
+        throw badRequest(
+          `Too many ${interval} periods in this date range; please choose a larger interval or fewer dates.`,
+        );
+      }
+      b = { key, count: 0, sums: amounts.map(() => 0n) };
+      buckets.set(key, b);
+    }
+    b.count += d.count;
+    amounts.forEach((name, index) => {
+      b.sums[index] = (b.sums[index] ?? 0n) + centsFromString(String(d[name] ?? '0'));
+    });
+  }
+  return [...buckets.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+export async function transactionStatistics(
+  ctx: AppContext,
+  actor: Actor,
+  query: TransactionStatisticsQuery,
+): Promise<StatisticsRow[]> {
+  const scope = await scopeOf(ctx, actor, query.investmentAccountId);
+  const days = await repo.transactionDailyTotals(ctx.db, scope, query);
+  return bucket(days, query.groupBy, ['gross', 'principal', 'interest', 'tax']).map((b) => ({
+    key: b.key,
+    count: b.count,
+    totalGrossAmount: centsToNumber(b.sums[0]!),
+    totalPrincipalAmount: centsToNumber(b.sums[1]!),
+    totalInterestAmount: centsToNumber(b.sums[2]!),
+    totalTaxWithheldAmount: centsToNumber(b.sums[3]!),
+  }));
+}
+
+export async function repaymentStatistics(
+  ctx: AppContext,
+  actor: Actor,
+  query: RepaymentStatisticsQuery,
+): Promise<StatisticsRow[]> {
+  const scope = await scopeOf(ctx, actor, query.investmentAccountId);
+  const days = await repo.repaymentDueTotals(ctx.db, scope, query);
+  return bucket(days, query.groupBy, ['principal', 'interest']).map((b) => ({
+    key: b.key,
+    count: b.count,
+    totalPrincipalDue: centsToNumber(b.sums[0]!),
+    totalInvestorsInterestDue: centsToNumber(b.sums[1]!),
+    totalGrossAmount: centsToNumber(b.sums[0]! + b.sums[1]!),
+  }));
+}
+
+export async function investmentStatistics(
+  ctx: AppContext,
+  actor: Actor,
+  query: InvestmentStatisticsQuery,
+): Promise<StatisticsRow[]> {
+  const scope = await scopeOf(ctx, actor, query.investmentAccountId);
+  const rows = await repo.investmentTotals(ctx.db, scope, query.groupBy, query);
+  const grouped = isInterval(query.groupBy)
+    ? bucket(
+        rows.map((r) => ({ ...r, day: r.key ?? '' })),
+        query.groupBy,
+        ['invested', 'outstanding'],
+      ).map((b) => {
+        const weighted = rows
+          .filter((r) => intervalStart(r.key ?? '', query.groupBy as StatisticsInterval) === b.key)
+          .reduce((sum, r) => sum.plus(r.rateTimesInvested), new Decimal(0));
+        return { key: b.key, count: b.count, invested: b.sums[0]!, outstanding: b.sums[1]!, weighted };
+      })
+    : rows.map((r) => ({
+        key: r.key ?? 'Unknown',
+        count: r.count,
+        invested: centsFromString(r.invested),
+        outstanding: centsFromString(r.outstanding),
+        weighted: new Decimal(r.rateTimesInvested),
+      }));
+  return grouped.map((g) => ({
+    key: g.key,
+    count: g.count,
+    totalInvestedAmount: centsToNumber(g.invested),
+    totalPrincipalOutstanding: centsToNumber(g.outstanding),
+    // the average rate weighted by amount invested (as the funded rate is), to 4 places
+    averageRate:
+      g.invested > 0n
+        ? g.weighted.dividedBy(new Decimal(g.invested.toString()).dividedBy(100)).toDecimalPlaces(4).toNumber()
+        : 0,
+  }));
+}

@@ -1,0 +1,1 @@
+export { repaymentRoutes } from './repayments.routes';

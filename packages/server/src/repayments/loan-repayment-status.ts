@@ -1,0 +1,124 @@
+import {
+  activeLoanStatuses,
+  addDays,
+  assertLoanTransition,
+  type Cents,
+  centsFromString,
+  isActiveLoanStatus,
+  type LoanStatus,
+  openRepaymentStatuses,
+  type RepaymentStatus,
+  sydneyDate,
+} from '@lm/domain';
+import type { Tx } from '../platform/db/database';
+
+/**
+ * How a loan's repayment statuses and the loan's own status follow the receipts published against
+ * it (DOMAIN.md "Receipt against a repayment" and "Arrears"; docs/domain.md):
+ * - a repayment fully paid (principal and interest) is PAID;
+ * - one not fully paid after its dueDate plus the loan's gracePeriodDays (Sydney dates) is IN_ARREARS;
+ * - otherwise PARTIALLY_PAID when something was paid, UNPAID when nothing was;
+ * - the loan is CLOSED when every repayment is settled (PAYOUT when it was paid out), ACTIVE_IN_ARREARS
+ *   while a repayment is in arrears, and ACTIVE otherwise.
+ */
+
+/** Loan statuses a receipt may be published against (the active kind: spec core §4). */
+export const receiptLoanStatuses: readonly string[] = activeLoanStatuses;
+
+/** Repayment statuses that need nothing more (paid, or closed by payout, reschedule or write-off). */
+const settledRepaymentStatuses: readonly RepaymentStatus[] = [
+  'PAID',
+  'PAYOUT',
+  'CLOSED_PAYOUT',
+  'RESCHEDULED',
+  'PAID_PARTIAL_RESCHEDULED',
+  'WRITTEN_OFF',
+  'PAID_PARTIAL_WRITTEN_OFF',
+];
+
+export interface RepaymentAmounts {
+  dueDate: string;
+  principalDueCents: Cents;
+  principalPaidCents: Cents;
+  interestDueCents: Cents;
+  interestPaidCents: Cents;
+}
+
+/** The first Sydney date on which an unpaid repayment is in arrears. */
+export function arrearsFrom(dueDate: string, gracePeriodDays: number): string {
+  return addDays(dueDate, gracePeriodDays + 1);
+}
+
+/** The status of an open repayment from what it has been paid, on the Sydney date `today`. */
+export function openRepaymentStatus(r: RepaymentAmounts, gracePeriodDays: number, today: string): RepaymentStatus {
+  const fullyPaid = r.principalPaidCents >= r.principalDueCents && r.interestPaidCents >= r.interestDueCents;
+  if (fullyPaid) return 'PAID';
+  if (today >= arrearsFrom(r.dueDate, gracePeriodDays)) return 'IN_ARREARS';
+  return r.principalPaidCents > 0n || r.interestPaidCents > 0n ? 'PARTIALLY_PAID' : 'UNPAID';
+}
+
+/**
+ * The status an active loan moves to from its repayments' statuses. A Deployed loan stays Deployed
+ * while in good standing: it becomes Active on its disbursement date (the loans feature's move).
+ */
+export function loanStatusFromRepayments(current: LoanStatus, statuses: readonly RepaymentStatus[]): LoanStatus {
+  if (statuses.length > 0 && statuses.every((s) => settledRepaymentStatuses.includes(s))) {
+    return statuses.includes('PAYOUT') ? 'PAYOUT' : 'CLOSED';
+  }
+  if (statuses.includes('IN_ARREARS')) return 'ACTIVE_IN_ARREARS';
+  return current === 'DEPLOYED' ? 'DEPLOYED' : 'ACTIVE';
+}
+
+/**
+ * Recomputes the open repayments' statuses of a loan and then the loan's status, in the caller's
+ * transaction (the loan row is already locked by it). Returns the loan's status before and after.
+ */
+export async function refreshLoanRepaymentStatus(
+  trx: Tx,
+  loanId: number,
+  now: Date,
+): Promise<{ before: LoanStatus; after: LoanStatus }> {
+  const loan = await trx
+    .selectFrom('loans')
+    .select(['status', 'gracePeriodDays'])
+    .where('id', '=', loanId)
+    .executeTakeFirstOrThrow();
+  const today = sydneyDate(now);
+  const repayments = await trx
+    .selectFrom('repayments')
+    .select(['id', 'dueDate', 'status', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
+    .where('loanId', '=', loanId)
+    .where('isArchived', '=', false)
+    .orderBy('dueDate')
+    .orderBy('id')
+    .execute();
+  const statuses: RepaymentStatus[] = [];
+  for (const r of repayments) {
+    let status = r.status as RepaymentStatus;
+    if (openRepaymentStatuses.includes(status) || status === 'PAID') {
+      status = openRepaymentStatus(
+        {
+          dueDate: r.dueDate,
+          principalDueCents: centsFromString(r.principalDue),
+          principalPaidCents: centsFromString(r.principalPaid),
+          interestDueCents: centsFromString(r.interestDue),
+          interestPaidCents: centsFromString(r.interestPaid),
+        },
+        loan.gracePeriodDays,
+        today,
+      );
+      if (status !== r.status) {
+        await trx.updateTable('repayments').set({ status }).where('id', '=', r.id).execute();
+      }
+    }
+    statuses.push(status);
+  }
+  const before = loan.status as LoanStatus;
+  if (!isActiveLoanStatus(before)) return { before, after: before };
+  const after = loanStatusFromRepayments(before, statuses);
+  if (after !== before) {
+    assertLoanTransition(before, after);
+    await trx.updateTable('loans').set({ status: after, updatedAt: now }).where('id', '=', loanId).execute();
+  }
+  return { before, after };
+}

@@ -1,0 +1,185 @@
+import { centsFromString } from '@lm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvestmentAccount } from '../accounts/create-investment-account';
+import { systemAccountId } from '../ledger/ledger';
+import { systemAudit } from '../platform/audit/audit';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { balancesOf, finaliseMoney, postMoney, reverseMoney, voidMoney } from './account-postings';
+
+let t: TestApp;
+let account: number;
+let other: number;
+let trust: number;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'none' });
+  const audit = systemAudit('test');
+  await t.ctx.db.transaction().execute(async (trx) => {
+    account = await createInvestmentAccount(trx, { name: 'Postings A' }, audit, t.ctx.clock.now());
+    other = await createInvestmentAccount(trx, { name: 'Postings B' }, audit, t.ctx.clock.now());
+    trust = await systemAccountId(trx, 'TRUST_BANK');
+  });
+});
+afterAll(() => t.close());
+
+const minute = 60_000;
+const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * minute);
+
+async function rows(investmentAccountId: number) {
+  return t.ctx.db
+    .selectFrom('accountTransactions')
+    .select([
+      'id',
+      'type',
+      'status',
+      'amount',
+      'grossAmount',
+      'runningBalance',
+      'finalisedDate',
+      'reversalTransactionId',
+    ])
+    .where('investmentAccountId', '=', investmentAccountId)
+    .orderBy('finalisedDate')
+    .orderBy('id')
+    .execute();
+}
+
+describe('account postings', () => {
+  it('writes rows with the entry, keeps running balances in finalised order, finalises, voids and reverses', async () => {
+    const base = t.ctx.clock.now();
+    const deposit = (cents: bigint, when: Date) =>
+      t.ctx.db.transaction().execute((trx) =>
+        postMoney(
+          trx,
+          {
+            kind: 'DEPOSIT',
+            accountRows: [{ investmentAccountId: account, type: 'DEPOSIT', amountCents: cents, effectiveDate: when }],
+            otherPostings: [{ ledgerAccountId: trust, amountCents: -cents }],
+          },
+          base,
+        ),
+      );
+    await deposit(100_00n, at(base, -60));
+    const withdrawal = await t.ctx.db.transaction().execute((trx) =>
+      postMoney(
+        trx,
+        {
+          kind: 'WITHDRAWAL',
+          pending: true,
+          accountRows: [{ investmentAccountId: account, type: 'WITHDRAWAL', amountCents: -30_00n }],
+          otherPostings: [{ ledgerAccountId: trust, amountCents: 30_00n }],
+        },
+        base,
+      ),
+    );
+    expect(await balancesOf(t.ctx.db, account)).toEqual({ currentCents: 100_00n, availableCents: 70_00n });
+    // a back-dated deposit goes before the first one and moves its running balance
+    await deposit(5_00n, at(base, -120));
+    let list = await rows(account);
+    expect(list.map((r) => [r.type, r.status, r.runningBalance])).toEqual([
+      ['DEPOSIT', 'PAID', '5.00'],
+      ['DEPOSIT', 'PAID', '105.00'],
+      ['WITHDRAWAL', 'PENDING', null],
+    ]);
+    expect(list[2]!.grossAmount).toBe('30.00');
+
+    await t.ctx.db.transaction().execute((trx) => finaliseMoney(trx, withdrawal.entryId, at(base, 1)));
+    list = await rows(account);
+    expect(list.at(-1)).toMatchObject({ status: 'PAID', runningBalance: '75.00' });
+    expect(await balancesOf(t.ctx.db, account)).toEqual({ currentCents: 75_00n, availableCents: 75_00n });
+
+    const cancelled = await t.ctx.db.transaction().execute((trx) =>
+      postMoney(
+        trx,
+        {
+          kind: 'WITHDRAWAL',
+          pending: true,
+          accountRows: [{ investmentAccountId: account, type: 'WITHDRAWAL', amountCents: -10_00n }],
+          otherPostings: [{ ledgerAccountId: trust, amountCents: 10_00n }],
+        },
+        at(base, 2),
+      ),
+    );
+    await t.ctx.db.transaction().execute((trx) => voidMoney(trx, cancelled.entryId, at(base, 3)));
+    list = await rows(account);
+    expect(list.at(-1)).toMatchObject({ status: 'CANCELLED', runningBalance: '75.00' });
+    expect(list.at(-1)!.finalisedDate).toEqual(at(base, 3));
+
+    // a transfer: both sides in one entry, then reversed
+    const transfer = await t.ctx.db.transaction().execute((trx) =>
+      postMoney(
+        trx,
+        {
+          kind: 'TRANSFER',
+          accountRows: [
+            { investmentAccountId: account, type: 'TRANSFER_OUT', amountCents: -25_00n, counterpartAccountId: other },
+            { investmentAccountId: other, type: 'TRANSFER_IN', amountCents: 25_00n, counterpartAccountId: account },
+          ],
+        },
+        at(base, 4),
+      ),
+    );
+    expect(transfer.transactionIds).toHaveLength(2);
+    const reversal = await t.ctx.db
+      .transaction()
+      .execute((trx) => reverseMoney(trx, transfer.entryId, { comment: 'mistake' }, at(base, 5)));
+    const [out, into] = await t.ctx.db
+      .selectFrom('accountTransactions')
+      .selectAll()
+      .where('id', 'in', reversal.transactionIds)
+      .orderBy('id')
+      .execute();
+    expect(out).toMatchObject({
+      type: 'TRANSFER_OUT_REVERSAL',
+      amount: '25.00',
+      reversesTransactionId: transfer.transactionIds[0],
+    });
+    expect(into).toMatchObject({ type: 'TRANSFER_IN_REVERSAL', amount: '-25.00', runningBalance: '0.00' });
+    const original = await t.ctx.db
+      .selectFrom('accountTransactions')
+      .select('reversalTransactionId')
+      .where('id', '=', transfer.transactionIds[0]!)
+      .executeTakeFirstOrThrow();
+    expect(original.reversalTransactionId).toBe(out!.id);
+    const entry = await t.ctx.db
+      .selectFrom('ledgerEntries')
+      .select(['reversesEntryId', 'kind'])
+      .where('id', '=', reversal.entryId)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ reversesEntryId: transfer.entryId, kind: 'TRANSFER_REVERSAL' });
+    expect(await balancesOf(t.ctx.db, account)).toEqual({ currentCents: 75_00n, availableCents: 75_00n });
+
+    // once only, and never a reversal of a reversal
+    await expect(
+      t.ctx.db.transaction().execute((trx) => reverseMoney(trx, transfer.entryId, {}, at(base, 6))),
+    ).rejects.toThrow();
+    await expect(
+      t.ctx.db.transaction().execute((trx) => reverseMoney(trx, reversal.entryId, {}, at(base, 6))),
+    ).rejects.toThrow(/itself a reversal/);
+
+    const trustBalance = await t.ctx.db
+      .selectFrom('ledgerAccounts')
+      .select('currentBalance')
+      .where('id', '=', trust)
+      .executeTakeFirstOrThrow();
+    expect(centsFromString(trustBalance.currentBalance)).toBe(-75_00n);
+  });
+
+  it('refuses a debit beyond the available balance and leaves nothing behind', async () => {
+    const before = (await rows(other)).length;
+    await expect(
+      t.ctx.db.transaction().execute((trx) =>
+        postMoney(
+          trx,
+          {
+            kind: 'WITHDRAWAL',
+            pending: true,
+            accountRows: [{ investmentAccountId: other, type: 'WITHDRAWAL', amountCents: -1n }],
+            otherPostings: [{ ledgerAccountId: trust, amountCents: 1n }],
+          },
+          t.ctx.clock.now(),
+        ),
+      ),
+    ).rejects.toThrow(/available_not_negative/);
+    expect((await rows(other)).length).toBe(before);
+  });
+});

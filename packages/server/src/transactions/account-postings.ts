@@ -1,0 +1,394 @@
+import {
+  type BaseTransactionType,
+  type Cents,
+  centsFromString,
+  centsToString,
+  isReversalType,
+  reversalTypeOf,
+  type TransactionType,
+} from '@lm/domain';
+import { sql } from 'kysely';
+import {
+  finaliseEntry,
+  LedgerInvariantError,
+  lockAccounts,
+  type Posting,
+  postEntry,
+  reverseEntry,
+  voidEntry,
+} from '../ledger/ledger';
+import type { Executor, Tx } from '../platform/db/database';
+
+/**
+ * The one way money features move money (DESIGN §3): a balanced ledger entry plus the
+ * investor-visible account transaction rows that are its per-account view, written together in
+ * the caller's transaction. Each account row posts its signed amount to that investment account's
+ * INVESTOR_CASH ledger account; `otherPostings` carry the rest of the entry.
+ *
+ * Row life: a finalised movement's rows are PAID with finalisedDate = effectiveDate (or now); a
+ * pending movement's rows are PENDING with no finalisedDate and reserve available balance until
+ * finaliseMoney (PAID, finalisedDate = the finalising instant) or voidMoney (CANCELLED,
+ * finalisedDate = the cancelling instant, amount not counted). runningBalance is the account's
+ * balance after the row in finalised order (finalisedDate, id), cancelled rows counting zero.
+ */
+
+export interface AccountRowInput {
+  investmentAccountId: number;
+  type: TransactionType;
+  /** Signed change of this account's cash: + into the account, - out of it (grossAmount is its absolute value). */
+  amountCents: Cents;
+  principalCents?: Cents;
+  interestCents?: Cents;
+  feesCents?: Cents;
+  taxWithheldCents?: Cents;
+  comment?: string | null;
+  investorComment?: string | null;
+  loanId?: number | null;
+  loanTransactionId?: number | null;
+  investmentId?: number | null;
+  withdrawalRequestId?: number | null;
+  counterpartAccountId?: number | null;
+  /** The business date of the row; a finalised row's finalisedDate (default: now). */
+  effectiveDate?: Date;
+}
+
+export interface MoneyMovement {
+  /** Ledger entry kind, e.g. 'INVESTMENT'. */
+  kind: string;
+  description?: string;
+  /** Pending: reserves available balance; rows get no finalisedDate. */
+  pending?: boolean;
+  createdBy?: number | null;
+  /** Investor-visible rows; each posts to that account's INVESTOR_CASH ledger account. */
+  accountRows: AccountRowInput[];
+  /** The rest of the entry (trust bank, loan funding, revenue, tax withheld ...); all postings sum to zero. */
+  otherPostings?: Posting[];
+}
+
+export const accountRowsPerMovementMax = 10_000;
+
+/** The INVESTOR_CASH ledger account of an investment account. */
+export async function investmentAccountLedgerId(trx: Executor, investmentAccountId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('investmentAccounts')
+    .select('ledgerAccountId')
+    .where('id', '=', investmentAccountId)
+    .executeTakeFirst();
+  if (!row) throw new LedgerInvariantError(`no investment account ${investmentAccountId}`);
+  return row.ledgerAccountId;
+}
+
+async function ledgerIdsOf(trx: Executor, investmentAccountIds: number[]): Promise<Map<number, number>> {
+  const unique = [...new Set(investmentAccountIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('investmentAccounts')
+    .select(['id', 'ledgerAccountId'])
+    .where('id', 'in', unique)
+    .execute();
+  const map = new Map(rows.map((r) => [r.id, r.ledgerAccountId]));
+  for (const id of unique) if (!map.has(id)) throw new LedgerInvariantError(`no investment account ${id}`);
+  return map;
+}
+
+/**
+ * Locks, in ascending ledger-account id order, every ledger account a movement will touch. Call
+ * it before reading a balance that decides whether the movement may happen (available balance),
+ * so the check and the write see the same state and concurrent movements queue without deadlock.
+ */
+export async function lockForMovement(
+  trx: Tx,
+  investmentAccountIds: readonly number[],
+  otherLedgerAccountIds: readonly number[] = [],
+): Promise<void> {
+  const ids = await ledgerIdsOf(trx, [...investmentAccountIds]);
+  await lockAccounts(trx, [...ids.values(), ...otherLedgerAccountIds]);
+}
+
+export interface AccountBalances {
+  currentCents: Cents;
+  availableCents: Cents;
+}
+
+/** currentBalance (finalised) and availableBalance (current minus pending debits) from the ledger caches. */
+export async function balancesOf(db: Executor, investmentAccountId: number): Promise<AccountBalances> {
+  const row = await db
+    .selectFrom('investmentAccounts as a')
+    .innerJoin('ledgerAccounts as l', 'l.id', 'a.ledgerAccountId')
+    .select(['l.currentBalance', 'l.pendingDebits'])
+    .where('a.id', '=', investmentAccountId)
+    .executeTakeFirst();
+  if (!row) throw new LedgerInvariantError(`no investment account ${investmentAccountId}`);
+  const currentCents = centsFromString(row.currentBalance);
+  return { currentCents, availableCents: currentCents - centsFromString(row.pendingDebits) };
+}
+
+export async function availableCents(db: Executor, investmentAccountId: number): Promise<Cents> {
+  return (await balancesOf(db, investmentAccountId)).availableCents;
+}
+
+/** Reserves n ids of account_transactions in order, so rows and their ids pair up without relying on RETURNING order. */
+async function nextTransactionIds(trx: Tx, n: number): Promise<number[]> {
+  const result = await sql<{ id: string | number }>`
+    select nextval(pg_get_serial_sequence('account_transactions', 'id')) as id from generate_series(1, ${n}::int)`.execute(
+    trx,
+  );
+  return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/**
+ * Recomputes runningBalance of one account's finalised rows from the row (finalisedDate, id)
+ * onwards: the balance before it plus the window sum. Rows finalised "now" are the last ones, so
+ * usually only the new rows change; a back-dated row (a deposit dated yesterday) moves the ones
+ * after it too. Callers hold the account's ledger lock, so this never races with itself.
+ */
+export async function refreshRunningBalances(
+  trx: Tx,
+  investmentAccountId: number,
+  from: { finalisedDate: Date; id: number },
+): Promise<void> {
+  await sql`
+    with prev as (
+      select running_balance from account_transactions
+      where investment_account_id = ${investmentAccountId} and finalised_date is not null
+        and (finalised_date, id) < (${from.finalisedDate}::timestamptz, ${from.id}::bigint)
+      order by finalised_date desc, id desc
+      limit 1
+    ), s as (
+      select id,
+        coalesce((select running_balance from prev), 0)
+          + sum(case when status = 'CANCELLED' then 0 else amount end) over (order by finalised_date, id) as rb
+      from account_transactions
+      where investment_account_id = ${investmentAccountId} and finalised_date is not null
+        and (finalised_date, id) >= (${from.finalisedDate}::timestamptz, ${from.id}::bigint)
+    )
+    update account_transactions t set running_balance = s.rb
+    from s where t.id = s.id and t.running_balance is distinct from s.rb`.execute(trx);
+}
+
+interface ClosedRow {
+  investmentAccountId: number;
+  finalisedDate: Date;
+  id: number;
+}
+
+/** For each account, refresh from its earliest changed row. */
+async function refreshAccounts(trx: Tx, rows: readonly ClosedRow[]): Promise<void> {
+  const earliest = new Map<number, ClosedRow>();
+  for (const row of rows) {
+    const seen = earliest.get(row.investmentAccountId);
+    const before =
+      !seen ||
+      row.finalisedDate.getTime() < seen.finalisedDate.getTime() ||
+      (row.finalisedDate.getTime() === seen.finalisedDate.getTime() && row.id < seen.id);
+    if (before) earliest.set(row.investmentAccountId, row);
+  }
+  const accounts = [...earliest.keys()].sort((a, b) => a - b);
+  for (const account of accounts) {
+    const row = earliest.get(account)!;
+    await refreshRunningBalances(trx, account, row);
+  }
+}
+
+/** Writes a movement: one balanced ledger entry and its account rows. Returns the entry and row ids (in input order). */
+export async function postMoney(
+  trx: Tx,
+  movement: MoneyMovement,
+  now: Date,
+): Promise<{ entryId: number; transactionIds: number[] }> {
+  const rows = movement.accountRows;
+  if (rows.length > accountRowsPerMovementMax) throw new LedgerInvariantError('too many account rows in one movement');
+  for (const row of rows) {
+    if (row.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${row.type})`);
+  }
+  const ledgerIds = await ledgerIdsOf(
+    trx,
+    rows.map((r) => r.investmentAccountId),
+  );
+  const postings: Posting[] = [
+    ...rows.map((r) => ({ ledgerAccountId: ledgerIds.get(r.investmentAccountId)!, amountCents: r.amountCents })),
+    ...(movement.otherPostings ?? []),
+  ];
+  const pending = movement.pending === true;
+  const entryId = await postEntry(
+    trx,
+    {
+      kind: movement.kind,
+      description: movement.description ?? '',
+      postings,
+      pending,
+      ...(rows[0]?.effectiveDate ? { effectiveDate: rows[0].effectiveDate } : {}),
+      createdBy: movement.createdBy ?? null,
+    },
+    now,
+  );
+  if (rows.length === 0) return { entryId, transactionIds: [] };
+
+  const ids = await nextTransactionIds(trx, rows.length);
+  const values = rows.map((r, index) => {
+    const effectiveDate = r.effectiveDate ?? now;
+    return {
+      id: ids[index]!,
+      investmentAccountId: r.investmentAccountId,
+      type: r.type,
+      status: pending ? 'PENDING' : 'PAID',
+      comment: r.comment ?? null,
+      investorComment: r.investorComment ?? null,
+      amount: centsToString(r.amountCents),
+      grossAmount: centsToString(r.amountCents < 0n ? -r.amountCents : r.amountCents),
+      principalAmount: centsToString(r.principalCents ?? 0n),
+      interestAmount: centsToString(r.interestCents ?? 0n),
+      feesAmount: centsToString(r.feesCents ?? 0n),
+      taxWithheldAmount: centsToString(r.taxWithheldCents ?? 0n),
+      finalisedDate: pending ? null : effectiveDate,
+      createdDate: now,
+      effectiveDate,
+      ledgerEntryId: entryId,
+      loanId: r.loanId ?? null,
+      loanTransactionId: r.loanTransactionId ?? null,
+      investmentId: r.investmentId ?? null,
+      withdrawalRequestId: r.withdrawalRequestId ?? null,
+      counterpartAccountId: r.counterpartAccountId ?? null,
+      createdBy: movement.createdBy ?? null,
+    };
+  });
+  // multi-row inserts in batches keep the statement size bounded
+  const batch = 500;
+  for (let start = 0; start < values.length; start += batch) {
+    await trx
+      .insertInto('accountTransactions')
+      .values(values.slice(start, start + batch))
+      .execute();
+  }
+  if (!pending) {
+    await refreshAccounts(
+      trx,
+      values.map((v) => ({ investmentAccountId: v.investmentAccountId, finalisedDate: v.effectiveDate, id: v.id })),
+    );
+  }
+  return { entryId, transactionIds: ids };
+}
+
+async function rowsOfEntry(trx: Tx, entryId: number) {
+  return trx.selectFrom('accountTransactions').selectAll().where('ledgerEntryId', '=', entryId).orderBy('id').execute();
+}
+
+/** Finalises a pending entry and stamps finalisedDate (now), status PAID and runningBalance on its rows. */
+export async function finaliseMoney(trx: Tx, entryId: number, now: Date): Promise<void> {
+  await finaliseEntry(trx, entryId, now);
+  const rows = await trx
+    .updateTable('accountTransactions')
+    .set({ status: 'PAID', finalisedDate: now })
+    .where('ledgerEntryId', '=', entryId)
+    .where('status', '=', 'PENDING')
+    .returning(['id', 'investmentAccountId'])
+    .execute();
+  await refreshAccounts(
+    trx,
+    rows.map((r) => ({ investmentAccountId: r.investmentAccountId, finalisedDate: now, id: r.id })),
+  );
+}
+
+/** Cancels a pending entry: its reservation is released and its rows become CANCELLED (finalisedDate = now, counting zero). */
+export async function voidMoney(trx: Tx, entryId: number, now: Date): Promise<void> {
+  await voidEntry(trx, entryId, now);
+  const rows = await trx
+    .updateTable('accountTransactions')
+    .set({ status: 'CANCELLED', finalisedDate: now })
+    .where('ledgerEntryId', '=', entryId)
+    .where('status', '=', 'PENDING')
+    .returning(['id', 'investmentAccountId'])
+    .execute();
+  await refreshAccounts(
+    trx,
+    rows.map((r) => ({ investmentAccountId: r.investmentAccountId, finalisedDate: now, id: r.id })),
+  );
+}
+
+export interface ReversalOptions {
+  createdBy?: number | null;
+  description?: string;
+  comment?: string | null;
+  investorComment?: string | null;
+}
+
+/**
+ * Reverses a finalised entry: a new finalised entry with the opposite postings that names the
+ * original (ledger_entries.reverses_entry_id), and for each of its account rows a *_REVERSAL row
+ * with the opposite amount whose reversesTransactionId names the original row; the original rows
+ * get reversalTransactionId. An entry is reversed at most once; a reversal is never reversed.
+ */
+export async function reverseMoney(
+  trx: Tx,
+  entryId: number,
+  options: ReversalOptions,
+  now: Date,
+): Promise<{ entryId: number; transactionIds: number[] }> {
+  const entry = await trx
+    .selectFrom('ledgerEntries')
+    .select(['id', 'kind', 'finalisedAt', 'reversesEntryId'])
+    .where('id', '=', entryId)
+    .executeTakeFirst();
+  if (!entry?.finalisedAt) throw new LedgerInvariantError(`ledger entry ${entryId} is not finalised`);
+  if (entry.reversesEntryId !== null) throw new LedgerInvariantError(`ledger entry ${entryId} is itself a reversal`);
+  const originals = await rowsOfEntry(trx, entryId);
+  for (const row of originals) {
+    if (isReversalType(row.type as TransactionType)) {
+      throw new LedgerInvariantError(`transaction ${row.id} is a reversal`);
+    }
+  }
+  const reversalEntryId = await reverseEntry(
+    trx,
+    entryId,
+    {
+      kind: entry.kind.endsWith('_REVERSAL') ? entry.kind : `${entry.kind}_REVERSAL`,
+      description: options.description ?? `Reversal of entry ${entryId}`,
+      createdBy: options.createdBy ?? null,
+    },
+    now,
+  );
+  if (originals.length === 0) return { entryId: reversalEntryId, transactionIds: [] };
+  const ids = await nextTransactionIds(trx, originals.length);
+  const values = originals.map((row, index) => {
+    const amount = -centsFromString(row.amount);
+    return {
+      id: ids[index]!,
+      investmentAccountId: row.investmentAccountId,
+      type: reversalTypeOf(row.type as BaseTransactionType),
+      status: 'PAID',
+      comment: options.comment ?? row.comment,
+      investorComment: options.investorComment ?? row.investorComment,
+      amount: centsToString(amount),
+      grossAmount: row.grossAmount,
+      // the breakdown keeps the original's magnitudes; the type and the signed amount say it goes back
+      principalAmount: row.principalAmount,
+      interestAmount: row.interestAmount,
+      feesAmount: row.feesAmount,
+      taxWithheldAmount: row.taxWithheldAmount,
+      finalisedDate: now,
+      createdDate: now,
+      effectiveDate: now,
+      reversesTransactionId: row.id,
+      ledgerEntryId: reversalEntryId,
+      loanId: row.loanId,
+      loanTransactionId: row.loanTransactionId,
+      investmentId: row.investmentId,
+      withdrawalRequestId: row.withdrawalRequestId,
+      counterpartAccountId: row.counterpartAccountId,
+      createdBy: options.createdBy ?? null,
+    };
+  });
+  await trx.insertInto('accountTransactions').values(values).execute();
+  for (const value of values) {
+    await trx
+      .updateTable('accountTransactions')
+      .set({ reversalTransactionId: value.id })
+      .where('id', '=', value.reversesTransactionId)
+      .execute();
+  }
+  await refreshAccounts(
+    trx,
+    values.map((v) => ({ investmentAccountId: v.investmentAccountId, finalisedDate: now, id: v.id })),
+  );
+  return { entryId: reversalEntryId, transactionIds: ids };
+}

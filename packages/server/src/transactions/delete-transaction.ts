@@ -1,0 +1,103 @@
+import { AppError, accountMessages, centsFromString, type TransactionType, transactionTypeLabels } from '@lm/domain';
+import type { AuditContext } from '../platform/audit/audit';
+import type { Actor } from '../platform/auth/tokens';
+import type { AppContext } from '../platform/context';
+import type { Tx } from '../platform/db/database';
+import { cancelRequest, lockRequest } from '../withdrawals/withdrawal-requests';
+import { balancesOf, lockForMovement, reverseMoney } from './account-postings';
+import { transactionView } from './transactions.service';
+import { readTransaction } from './update-transaction';
+
+/**
+ * Types this route reverses: their entries hold cash only, with no business rows (investments,
+ * loans, repayments) that would also have to change. The others are undone by their own actions.
+ */
+export const reversibleHere: ReadonlySet<string> = new Set(['DEPOSIT', 'TRANSFER_IN', 'TRANSFER_OUT', 'WITHDRAWAL']);
+
+/**
+ * DELETE api/transaction/{id}: a pending withdrawal is cancelled (its reservation released); a
+ * finalised row is never deleted but reversed: a new entry with the opposite postings that names
+ * the original, and a *_REVERSAL row on every account of the entry (both sides of a transfer).
+ * Answers the cancelled row, or the reversal row of the account of the given row.
+ */
+export async function deleteTransaction(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  audit: AuditContext,
+): Promise<Record<string, unknown>> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    // no row lock yet: the request's or the ledger's locks come first (see readTransaction)
+    const row = await readTransaction(trx, id);
+    if (row.status === 'PENDING') {
+      if (row.type !== 'WITHDRAWAL' || row.withdrawalRequestId === null) {
+        throw new AppError('RULE_REFUSED', accountMessages.pendingOnlyWithdrawalsCancel);
+      }
+      const request = await lockRequest(trx, row.withdrawalRequestId);
+      if (!request) throw new AppError('NOT_FOUND', accountMessages.withdrawalRequestNotFound);
+      await cancelRequest(trx, request, null, audit, now);
+      return transactionView(trx, id);
+    }
+    const reversalId = await reverseTransaction(trx, row, actor, audit, now);
+    return transactionView(trx, reversalId);
+  });
+}
+
+async function reverseTransaction(
+  trx: Tx,
+  row: Awaited<ReturnType<typeof readTransaction>>,
+  actor: Actor,
+  audit: AuditContext,
+  now: Date,
+): Promise<number> {
+  if (row.status === 'CANCELLED') throw new AppError('RULE_REFUSED', accountMessages.cancelledNotReversible);
+  if (row.reversesTransactionId !== null) throw new AppError('RULE_REFUSED', accountMessages.reversalNotReversible);
+  if (row.reversalTransactionId !== null) throw new AppError('RULE_REFUSED', accountMessages.alreadyReversed);
+  if (!reversibleHere.has(row.type) || row.ledgerEntryId === null) {
+    const label = transactionTypeLabels[row.type as TransactionType] ?? row.type;
+    throw new AppError('RULE_REFUSED', accountMessages.notReversibleHere(label));
+  }
+  const entryId = row.ledgerEntryId;
+  const postings = await trx
+    .selectFrom('ledgerPostings as p')
+    .innerJoin('ledgerAccounts as l', 'l.id', 'p.ledgerAccountId')
+    .leftJoin('investmentAccounts as a', 'a.ledgerAccountId', 'l.id')
+    .select(['p.ledgerAccountId', 'p.amount', 'a.id as investmentAccountId'])
+    .where('p.entryId', '=', entryId)
+    .execute();
+  await lockForMovement(
+    trx,
+    [],
+    postings.map((p) => p.ledgerAccountId),
+  );
+  // under the locks: this row or the other side of its transfer may have been reversed meanwhile
+  const fresh = await readTransaction(trx, row.id, { lock: true });
+  if (fresh.reversalTransactionId !== null) throw new AppError('RULE_REFUSED', accountMessages.alreadyReversed);
+  // money the original put into an investor's account comes back out: it must still be available
+  const takenBack = new Map<number, bigint>();
+  for (const posting of postings) {
+    const cents = centsFromString(posting.amount);
+    if (posting.investmentAccountId === null || cents <= 0n) continue;
+    takenBack.set(posting.investmentAccountId, (takenBack.get(posting.investmentAccountId) ?? 0n) + cents);
+  }
+  for (const [investmentAccountId, cents] of takenBack) {
+    const { availableCents } = await balancesOf(trx, investmentAccountId);
+    if (cents > availableCents) {
+      throw new AppError('RULE_REFUSED', accountMessages.reversalWouldOverdraw(investmentAccountId));
+    }
+  }
+  const { transactionIds } = await reverseMoney(trx, entryId, { createdBy: actor.userId }, now);
+  const original = await trx
+    .selectFrom('accountTransactions')
+    .select('reversalTransactionId')
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  await audit.record(trx, {
+    objectType: 'accountTransaction',
+    objectId: row.id,
+    before: { reversalTransactionId: null },
+    after: { reversalTransactionId: original.reversalTransactionId, reversalTransactionIds: transactionIds },
+  });
+  return original.reversalTransactionId!;
+}

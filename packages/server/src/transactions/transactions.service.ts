@@ -1,0 +1,70 @@
+import { AppError, accountMessages } from '@lm/domain';
+import { type RawBuilder, sql } from 'kysely';
+import { assertOwnAccount } from '../accounts/account-access';
+import type { Actor } from '../platform/auth/tokens';
+import type { AppContext } from '../platform/context';
+import type { Executor } from '../platform/db/database';
+import { type ListResult, runList } from '../platform/list-query';
+import { investorTransactionsResource, staffDetailExpand, staffTransactionsResource } from './transactions.resource';
+
+/** Reversal rows and the rows they reversed ("Reversals Are Hidden"). */
+const noReversals = sql`(t.reversal_transaction_id is null and t.reverses_transaction_id is null)`;
+
+/**
+ * A withdrawal is "held until verified" (investor-and-admin §3): staff lists show a withdrawal
+ * request only once the investor has verified it (Pending Withdrawals lists verified requests).
+ */
+const noUnverifiedWithdrawals = sql`not exists (
+  select 1 from withdrawal_requests uw where uw.id = t.withdrawal_request_id and uw.status = 'UNVERIFIED')`;
+
+function allOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql`(${sql.join(conditions, sql` and `)})`;
+}
+
+/** GET api/transactions: every account's transactions, server-paged; reversals shown unless excluded. */
+export async function listTransactions(
+  ctx: AppContext,
+  query: unknown,
+  options: { excludeReversals: boolean },
+): Promise<ListResult> {
+  const conditions = [noUnverifiedWithdrawals];
+  if (options.excludeReversals) conditions.push(noReversals);
+  return runList(ctx.db, staffTransactionsResource, query, { where: allOf(conditions) });
+}
+
+/** GET api/user/investmentAccounts/{id}/transactions: one of the caller's own accounts (404 otherwise). */
+export async function listAccountTransactions(
+  ctx: AppContext,
+  actor: Actor,
+  investmentAccountId: number,
+  query: unknown,
+  options: { excludeReversals: boolean },
+): Promise<ListResult> {
+  await assertOwnAccount(ctx.db, actor, investmentAccountId);
+  const conditions = [sql`t.investment_account_id = ${investmentAccountId}`];
+  if (options.excludeReversals) conditions.push(noReversals);
+  return runList(ctx.db, investorTransactionsResource, query, { where: allOf(conditions) });
+}
+
+/** One transaction with every expansion of the detail view, or 404. */
+export async function transactionView(db: Executor, id: number): Promise<Record<string, unknown>> {
+  const { rows } = await runList(
+    db,
+    staffTransactionsResource,
+    { $expand: staffDetailExpand },
+    {
+      where: sql`t.id = ${id}`,
+    },
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', accountMessages.transactionNotFound);
+  return row;
+}
+
+/** Reads the un-prefixed `excludeReversals` parameter (true/false; default false: reversals shown). */
+export function excludeReversalsParam(query: unknown): boolean {
+  const value = (query as Record<string, unknown> | null | undefined)?.excludeReversals;
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new AppError('INVALID_QUERY', 'excludeReversals must be true or false');
+}

@@ -1,0 +1,171 @@
+import {
+  AppError,
+  accountMessages,
+  centsFromNumber,
+  centsToNumber,
+  centsToString,
+  formatCents,
+  type WithdrawBody,
+  withdrawalCodeTtlMs,
+  withdrawThrottleMs,
+} from '@lm/domain';
+import { assertOwnAccount } from '../accounts/account-access';
+import { systemAccountId } from '../ledger/ledger';
+import type { AuditContext } from '../platform/audit/audit';
+import type { Actor } from '../platform/auth/tokens';
+import type { AppContext } from '../platform/context';
+import * as rateLimit from '../platform/rate-limit';
+import { hashCode, newNumericCode } from '../session/codes';
+import { balancesOf, lockForMovement, postMoney } from '../transactions/account-postings';
+import { releaseExpiredRequests } from './release-expired-requests';
+
+/** The throttle of investor-and-admin §9 ("Withdraw action throttled 5 s"), per account. */
+export const withdrawRequestsPerAccount: rateLimit.Limit = { max: 1, windowMs: withdrawThrottleMs };
+
+export interface LodgedWithdrawal {
+  /** The withdrawal request id, which the client holds until it is verified. */
+  id: number;
+  withdrawalRequestId: number;
+  transactionId: number;
+  investmentAccountId: number;
+  amount: number;
+  status: 'UNVERIFIED';
+  codeExpiresAt: Date;
+}
+
+/** The salt of a request's code hash: the code is bound to that one request. */
+export const withdrawalCodeSalt = (requestId: number) => `withdrawal-request:${requestId}`;
+
+/**
+ * An investor lodges a withdrawal (investor-and-admin §2 Profile "Withdraw Funds", §5, §7): a
+ * pending debit of the account to the trust bank account that reserves the amount at once, and a
+ * 6-digit code mailed to the investor (cryptographically random, single use, 10 minutes, 5 tries,
+ * bound to this request). Staff see the request only once it is verified.
+ */
+export async function lodgeWithdrawal(
+  ctx: AppContext,
+  actor: Actor,
+  investmentAccountId: number,
+  body: WithdrawBody,
+  audit: AuditContext,
+  options: {
+    /** The per-account throttle (default on; the concurrency test and the seed turn it off). */
+    throttle?: boolean;
+    /** Mail the code to the investor (default on; the seed, which verifies its own requests, turns it off). */
+    mailCode?: boolean;
+  } = {},
+): Promise<LodgedWithdrawal> {
+  await assertOwnAccount(ctx.db, actor, investmentAccountId);
+  const now = ctx.clock.now();
+  if (options.throttle !== false) {
+    const hits = await rateLimit.hit(
+      ctx.db,
+      `withdraw:account:${investmentAccountId}`,
+      withdrawRequestsPerAccount,
+      now,
+    );
+    if (hits > withdrawRequestsPerAccount.max)
+      throw new AppError('TOO_MANY_REQUESTS', accountMessages.withdrawThrottled);
+  }
+  await releaseExpiredRequests(ctx, { investmentAccountId });
+  const amountCents = centsFromNumber(body.amount, true);
+  const code = newNumericCode();
+  const codeExpiresAt = new Date(now.getTime() + withdrawalCodeTtlMs);
+
+  const lodged = await ctx.db.transaction().execute(async (trx) => {
+    const bankAccounts = await trx
+      .selectFrom('bankAccounts')
+      .select(['id'])
+      .where('investmentAccountId', '=', investmentAccountId)
+      .execute();
+    if (bankAccounts.length === 0) throw new AppError('RULE_REFUSED', accountMessages.noBankAccount);
+    if (!bankAccounts.some((b) => b.id === body.bankAccountId)) {
+      throw new AppError('RULE_REFUSED', accountMessages.bankAccountNotOfAccount);
+    }
+    const trust = await systemAccountId(trx, 'TRUST_BANK');
+    // lock first, then read: the check and the reservation see the same balance
+    await lockForMovement(trx, [investmentAccountId], [trust]);
+    const { availableCents } = await balancesOf(trx, investmentAccountId);
+    if (amountCents > availableCents) throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable);
+
+    const request = await trx
+      .insertInto('withdrawalRequests')
+      .values({
+        investmentAccountId,
+        bankAccountId: body.bankAccountId,
+        amount: centsToString(amountCents),
+        status: 'UNVERIFIED',
+        codeHash: 'unset',
+        codeExpiresAt,
+        requestedBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { transactionIds } = await postMoney(
+      trx,
+      {
+        kind: 'WITHDRAWAL',
+        description: `Withdrawal request ${request.id}`,
+        pending: true,
+        createdBy: actor.userId,
+        accountRows: [
+          {
+            investmentAccountId,
+            type: 'WITHDRAWAL',
+            amountCents: -amountCents,
+            withdrawalRequestId: request.id,
+          },
+        ],
+        otherPostings: [{ ledgerAccountId: trust, amountCents }],
+      },
+      now,
+    );
+    const transactionId = transactionIds[0]!;
+    await trx
+      .updateTable('withdrawalRequests')
+      .set({ codeHash: hashCode(code, withdrawalCodeSalt(request.id)), accountTransactionId: transactionId })
+      .where('id', '=', request.id)
+      .execute();
+    await audit.record(trx, {
+      objectType: 'withdrawalRequest',
+      objectId: request.id,
+      after: { investmentAccountId, bankAccountId: body.bankAccountId, amount: amountCents, status: 'UNVERIFIED' },
+    });
+    return { requestId: request.id, transactionId };
+  });
+
+  if (options.mailCode !== false) await mailCode(ctx, actor, investmentAccountId, amountCents, code);
+  return {
+    id: lodged.requestId,
+    withdrawalRequestId: lodged.requestId,
+    transactionId: lodged.transactionId,
+    investmentAccountId,
+    amount: centsToNumber(amountCents),
+    status: 'UNVERIFIED',
+    codeExpiresAt,
+  };
+}
+
+async function mailCode(ctx: AppContext, actor: Actor, investmentAccountId: number, amountCents: bigint, code: string) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'firstName'])
+    .where('id', '=', actor.userId)
+    .executeTakeFirstOrThrow();
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Your withdrawal verification code',
+    text: [
+      user.firstName ? `Hello ${user.firstName},` : 'Hello,',
+      '',
+      `Use this code to verify your withdrawal of ${formatCents(amountCents)} from investment account ${investmentAccountId}:`,
+      '',
+      `    ${code}`,
+      '',
+      'Enter it in the Withdraw Funds dialog. The code expires in 10 minutes, can be used once and allows 5 tries.',
+      'If you did not ask for this withdrawal, please contact support.',
+    ].join('\r\n'),
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * Gzip size of the JavaScript each route loads, read from the Vite build manifest
+ * (packages/web/dist/.vite/manifest.json; build with `npm run build -w @lm/web` first).
+ *
+ *   node --import tsx packages/web/scripts/chunk-sizes.ts [--json] [--check]
+ *
+ * For every route of src/app/routes.ts: `ownBytes` is what the route's screen adds (its chunk and
+ * the chunks only it pulls in), `totalBytes` what a first visit to the route downloads (the entry
+ * plus those). `--check` fails when the login route is over its budget or pulls in the data grid
+ * or the charts. `routeChunkSizes()` is the same as a function, for the benchmarks.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { routes } from '../src/app/routes';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteChunkSize {
+  path: string;
+  screen: string | null;
+  /** JavaScript files a first visit loads (entry included). */
+  files: string[];
+  ownBytes: number;
+  totalBytes: number;
+  /** Heavy libraries found in those files ('data-grid', 'charts', 'date-pickers'). */
+  heavy: string[];
+}
+
+export const loginRouteBudgetBytes = 200 * 1024;
+
+export const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+// Strings that only the heavy libraries' code contains (their CSS class prefixes).
+const heavyMarkers: Record<string, string> = {
+  'data-grid': 'MuiDataGrid',
+  charts: 'MuiChartsSurface',
+  'date-pickers': 'MuiPickersLayout',
+};
+
+function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) stack.push(next);
+  }
+  return seen;
+}
+
+export function routeChunkSizes(distDir: string = defaultDistDir): RouteChunkSize[] {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    throw new Error(`No build manifest at ${manifestPath}: run "npm run build -w @lm/web" first.`);
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('The build manifest has no entry chunk.');
+
+  const sizeCache = new Map<string, { bytes: number; text: string }>();
+  const fileOf = (key: string) => {
+    const file = manifest[key]?.file;
+    if (!file) throw new Error(`The build manifest has no file for ${key}`);
+    let cached = sizeCache.get(file);
+    if (!cached) {
+      const content = fs.readFileSync(path.join(distDir, file));
+      cached = { bytes: zlib.gzipSync(content, { level: 9 }).length, text: content.toString('utf8') };
+      sizeCache.set(file, cached);
+    }
+    return { file, ...cached };
+  };
+
+  const entryKeys = staticClosure(manifest, [entryKey]);
+  return routes.map((route) => {
+    const screenKey = route.screen ? `src/features/${route.screen}.tsx` : null;
+    if (screenKey && !manifest[screenKey]) throw new Error(`The build has no chunk for ${screenKey} (${route.path})`);
+    const routeKeys = screenKey ? staticClosure(manifest, [screenKey]) : new Set<string>();
+    const own = [...routeKeys].filter((key) => !entryKeys.has(key)).map(fileOf);
+    const all = [...new Set([...entryKeys, ...routeKeys])].map(fileOf);
+    const heavy = Object.entries(heavyMarkers)
+      .filter(([, marker]) => all.some((chunk) => chunk.text.includes(marker)))
+      .map(([name]) => name);
+    return {
+      path: route.path,
+      screen: route.screen,
+      files: all.map((chunk) => chunk.file).sort(),
+      ownBytes: own.reduce((sum, chunk) => sum + chunk.bytes, 0),
+      totalBytes: all.reduce((sum, chunk) => sum + chunk.bytes, 0),
+      heavy,
+    };
+  });
+}
+
+/** Problems with the login route's chunks: over the budget, or the grid or charts inside. */
+export function loginRouteProblems(sizes: readonly RouteChunkSize[]): string[] {
+  const login = sizes.find((size) => size.path === '/login');
+  if (!login) return ['the route table has no /login route'];
+  const problems: string[] = [];
+  if (login.totalBytes > loginRouteBudgetBytes) {
+    problems.push(`/login loads ${kb(login.totalBytes)} of JavaScript (gzip), over ${kb(loginRouteBudgetBytes)}`);
+  }
+  if (login.heavy.length > 0) problems.push(`/login loads ${login.heavy.join(', ')}`);
+  return problems;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function main(argv: readonly string[]) {
+  const sizes = routeChunkSizes();
+  if (argv.includes('--json')) {
+    console.log(JSON.stringify(sizes, null, 2));
+  } else {
+    const width = Math.max(...sizes.map((s) => s.path.length));
+    console.log(`${'route'.padEnd(width)}  ${'own (gzip)'.padStart(11)}  ${'total (gzip)'.padStart(12)}  heavy`);
+    for (const s of sizes) {
+      const own = s.screen ? kb(s.ownBytes) : '(coming soon)';
+      console.log(
+        `${s.path.padEnd(width)}  ${own.padStart(11)}  ${kb(s.totalBytes).padStart(12)}  ${s.heavy.join(', ')}`,
+      );
+    }
+  }
+  if (argv.includes('--check')) {
+    const problems = loginRouteProblems(sizes);
+    for (const problem of problems) console.error(`FAIL: ${problem}`);
+    if (problems.length > 0) process.exit(1);
+    console.log(`OK: /login is within ${kb(loginRouteBudgetBytes)} and loads neither the data grid nor the charts.`);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main(process.argv.slice(2));

@@ -1,0 +1,76 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { menuTabsMax } from '../routes';
+
+export interface MenuItem {
+  label: string;
+  path: string;
+}
+
+/** The item whose path the current location is in (/loans/42 is under Loans). */
+export function activeMenuPath(items: readonly MenuItem[], pathname: string): string | false {
+  const hit = items.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
+  return hit ? hit.path : false;
+}
+
+/** The menu of spec core §2.2: tabs for up to 8 items, a drawer above that. */
+export function AppMenu({ items }: { items: readonly MenuItem[] }) {
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const active = activeMenuPath(items, location.pathname);
+
+  if (items.length <= menuTabsMax) {
+    return (
+      <Box component="nav" aria-label="Main menu" sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Tabs
+          aria-label="Menu"
+          value={active}
+          variant="scrollable"
+          scrollButtons="auto"
+          textColor="inherit"
+          indicatorColor="secondary"
+        >
+          {items.map((item) => (
+            <Tab key={item.path} label={item.label} value={item.path} component={Link} to={item.path} />
+          ))}
+        </Tabs>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ flexGrow: 1 }}>
+      <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setOpen(true)}>
+        <MenuIcon />
+      </IconButton>
+      <Drawer open={open} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
+        <Box component="nav" aria-label="Main menu" sx={{ width: 260 }}>
+          <List>
+            {items.map((item) => (
+              <ListItem key={item.path} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={item.path}
+                  selected={item.path === active}
+                  onClick={() => setOpen(false)}
+                >
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      </Drawer>
+    </Box>
+  );
+}

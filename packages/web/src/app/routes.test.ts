@@ -1,0 +1,156 @@
+import { Role } from '@lm/domain';
+import { describe, expect, it } from 'vitest';
+import { isAllowed, menuFor, menuTabsMax, returnPathAfterLogin, routeFor } from './routes';
+
+const { INVESTOR, INVESTOR_READ_ONLY, MANAGEMENT, SUPPORT, AUDITOR } = Role;
+const everyone = [INVESTOR, INVESTOR_READ_ONLY, MANAGEMENT, SUPPORT, AUDITOR];
+
+// spec core §2.1 and investor-and-admin §2, with the role mapping of DESIGN §1, written out
+const expected: Record<string, readonly Role[] | 'public'> = {
+  '/': 'public',
+  '/login': 'public',
+  '/invest': 'public',
+  '/reset-password': 'public',
+  '/403': 'public',
+  '/404': 'public',
+  '/dashboard': everyone,
+  '/marketplace': everyone,
+  '/marketplace/7': everyone,
+  '/profile': everyone,
+  '/faq': everyone,
+  '/logout': everyone,
+  '/portfolio': [INVESTOR, INVESTOR_READ_ONLY],
+  '/portfolio/3': [INVESTOR, INVESTOR_READ_ONLY],
+  '/accounts': [INVESTOR, INVESTOR_READ_ONLY],
+  '/accounts/3': [INVESTOR, INVESTOR_READ_ONLY],
+  '/reports': [INVESTOR, MANAGEMENT],
+  '/loans': [MANAGEMENT, SUPPORT],
+  '/loans/42': [MANAGEMENT, SUPPORT],
+  '/investments': [MANAGEMENT, SUPPORT],
+  '/investments/9': [MANAGEMENT, SUPPORT],
+  '/investors': [MANAGEMENT, SUPPORT, AUDITOR],
+  '/investors/5': [MANAGEMENT, SUPPORT],
+  '/transactions': [MANAGEMENT, SUPPORT],
+  '/transactions/8': [MANAGEMENT, SUPPORT],
+  '/investorAccounts': [MANAGEMENT, SUPPORT],
+  '/investorAccounts/555': [MANAGEMENT, SUPPORT],
+  '/investorGroups': [MANAGEMENT, SUPPORT],
+  '/investorGroups/2': [MANAGEMENT, SUPPORT],
+  '/staff': [MANAGEMENT, SUPPORT],
+  '/staff/1': [MANAGEMENT, SUPPORT],
+  '/clients': [MANAGEMENT, SUPPORT],
+  '/clients/4': [MANAGEMENT, SUPPORT],
+  '/loans/new': [MANAGEMENT],
+  '/clients/new': [MANAGEMENT],
+  '/transactions/repayments/upload': [MANAGEMENT],
+  '/transactions/repayments/excess': [MANAGEMENT],
+  '/transactions/withdrawals/pending': [MANAGEMENT],
+  '/onboarding/investorApplications': [MANAGEMENT],
+  '/onboarding/investorApplications/12': [MANAGEMENT],
+};
+
+describe('route table', () => {
+  it.each(Object.entries(expected))('%s admits exactly the roles of the specification', (path, roles) => {
+    const route = routeFor(path);
+    expect(route, path).toBeDefined();
+    const admitted = everyone.filter((role) => isAllowed(route!.access, role));
+    expect(admitted.sort()).toEqual(roles === 'public' ? [...everyone].sort() : [...roles].sort());
+    if (roles === 'public') expect(['public', 'guest']).toContain(route!.access);
+  });
+
+  it('prefers static segments: /loans/new is the New Loan route, not loan "new"', () => {
+    expect(routeFor('/loans/new')?.title).toBe('New Loan');
+    expect(routeFor('/clients/new')?.title).toBe('New Client');
+    expect(routeFor('/loans/new/x')).toBeUndefined();
+  });
+
+  it('/invest sends a signed-in user away (guest)', () => {
+    expect(routeFor('/invest')?.access).toBe('guest');
+  });
+
+  it('has no unknown paths', () => {
+    expect(routeFor('/nope')).toBeUndefined();
+    expect(routeFor('/loansx')).toBeUndefined();
+  });
+});
+
+describe('menu', () => {
+  it('shows each role the items of its routes, in the specification order', () => {
+    expect(menuFor(INVESTOR).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Marketplace',
+      'Portfolio',
+      'Reports',
+      'Accounts',
+      'Profile',
+      'FAQ',
+      'Logout',
+    ]);
+    expect(menuFor(INVESTOR_READ_ONLY).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Marketplace',
+      'Portfolio',
+      'Accounts',
+      'Profile',
+      'FAQ',
+      'Logout',
+    ]);
+    expect(menuFor(AUDITOR).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Marketplace',
+      'Investors',
+      'Profile',
+      'FAQ',
+      'Logout',
+    ]);
+    expect(menuFor(SUPPORT).map((i) => i.path)).toEqual([
+      '/dashboard',
+      '/marketplace',
+      '/loans',
+      '/investments',
+      '/investors',
+      '/investorGroups',
+      '/investorAccounts',
+      '/clients',
+      '/transactions',
+      '/staff',
+      '/profile',
+      '/faq',
+      '/logout',
+    ]);
+    expect(menuFor(MANAGEMENT).map((i) => i.path)).toEqual([
+      '/dashboard',
+      '/marketplace',
+      '/loans',
+      '/investments',
+      '/reports',
+      '/investors',
+      '/investorGroups',
+      '/investorAccounts',
+      '/clients',
+      '/transactions',
+      '/staff',
+      '/profile',
+      '/faq',
+      '/logout',
+    ]);
+  });
+
+  it('shows only Login when signed out', () => {
+    expect(menuFor(null)).toEqual([{ label: 'Login', path: '/login' }]);
+  });
+
+  it('uses a drawer (more than 8 items) for the staff roles only', () => {
+    const drawer = everyone.filter((role) => menuFor(role).length > menuTabsMax);
+    expect(drawer.sort()).toEqual([MANAGEMENT, SUPPORT].sort());
+  });
+});
+
+describe('return after login', () => {
+  it('returns to the page the user came from; a logout path maps to home; nothing goes to the dashboard', () => {
+    expect(returnPathAfterLogin('/loans?page=2')).toBe('/loans?page=2');
+    expect(returnPathAfterLogin('/logout')).toBe('/');
+    expect(returnPathAfterLogin(undefined)).toBe('/dashboard');
+    expect(returnPathAfterLogin('/login')).toBe('/dashboard');
+  });
+});

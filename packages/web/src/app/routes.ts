@@ -1,0 +1,176 @@
+import {
+  allRoles,
+  backOfficeRoles,
+  investorListRoles,
+  investorRoles,
+  managementOnly,
+  type Role,
+  reportRoles,
+} from '@lm/domain';
+
+/**
+ * The route table of spec core §2.1 and investor-and-admin §2, in one place: paths, who may open
+ * them, the screen each one shows and the menu of spec core §2.2. Pure data (no React), so tests
+ * and the chunk-size script read it too.
+ *
+ * - `public`: anyone. `guest`: anyone, but a signed-in user is sent to / (the /invest rule).
+ * - a role list: signed-out users go to /login (and come back after login), other roles to /403.
+ * - `screen`: the module under src/features that default-exports the screen, lazy-loaded (one
+ *   chunk per route); null shows the "coming soon" page inside the real gate.
+ */
+export type RouteAccess = 'public' | 'guest' | readonly Role[];
+
+export interface RouteDefinition {
+  path: string;
+  access: RouteAccess;
+  title: string;
+  screen: string | null;
+}
+
+const everyone = allRoles;
+const investors = investorRoles;
+const staff = backOfficeRoles;
+const management = managementOnly;
+
+export const routes: readonly RouteDefinition[] = [
+  // public
+  { path: '/', access: 'public', title: 'Home', screen: 'home/home-page' },
+  { path: '/login', access: 'public', title: 'Login', screen: 'session/login-page' },
+  { path: '/invest', access: 'guest', title: 'Apply to invest', screen: null },
+  { path: '/reset-password', access: 'public', title: 'Forgot Password', screen: 'session/reset-password-page' },
+  { path: '/403', access: 'public', title: 'Access denied', screen: 'session/forbidden-page' },
+  { path: '/404', access: 'public', title: 'Page not found', screen: 'session/not-found-page' },
+  // all five roles
+  { path: '/dashboard', access: everyone, title: 'Dashboard', screen: null },
+  { path: '/marketplace/:id?', access: everyone, title: 'Marketplace', screen: 'marketplace/marketplace-page' },
+  { path: '/profile/:tab?', access: everyone, title: 'Profile', screen: 'profile/profile-page' },
+  { path: '/faq', access: everyone, title: 'FAQ', screen: 'faq/faq-page' },
+  { path: '/logout', access: everyone, title: 'Logout', screen: 'session/logout-page' },
+  // the two investor roles
+  { path: '/portfolio/:id?', access: investors, title: 'Portfolio', screen: 'portfolio/portfolio-page' },
+  { path: '/accounts/:id?', access: investors, title: 'Accounts', screen: 'accounts/accounts-page' },
+  // one investor role and the administrator
+  { path: '/reports', access: reportRoles, title: 'Reports', screen: null },
+  // administrator and the second staff role (read mode for it)
+  { path: '/loans/:id?', access: staff, title: 'Loans', screen: 'loans/loans-page' },
+  { path: '/investments/:id?', access: staff, title: 'Investments', screen: 'investments/investments-page' },
+  { path: '/investors', access: investorListRoles, title: 'Investors', screen: 'investors/investors-page' },
+  { path: '/investors/:id', access: staff, title: 'Investors', screen: 'investors/investors-page' },
+  { path: '/transactions/:id?', access: staff, title: 'Transactions', screen: 'transactions/transactions-page' },
+  {
+    path: '/investorAccounts/:id?',
+    access: staff,
+    title: 'Investor Accounts',
+    screen: 'investor-accounts/investor-accounts-page',
+  },
+  {
+    path: '/investorGroups/:id?',
+    access: staff,
+    title: 'Investor Groups',
+    screen: 'investor-groups/investor-groups-page',
+  },
+  { path: '/staff/:id?', access: staff, title: 'Staff', screen: 'staff/staff-page' },
+  { path: '/clients/:id?', access: staff, title: 'Clients', screen: 'clients/clients-page' },
+  // administrator only
+  { path: '/loans/new', access: management, title: 'New Loan', screen: 'loans/new-loan-page' },
+  { path: '/clients/new', access: management, title: 'New Client', screen: 'clients/new-client-page' },
+  {
+    path: '/transactions/repayments/upload',
+    access: management,
+    title: 'Upload Repayments',
+    screen: 'repayments/upload-repayments-page',
+  },
+  {
+    path: '/transactions/repayments/excess',
+    access: management,
+    title: 'Excess Repayments',
+    screen: 'repayments/excess-repayments-page',
+  },
+  {
+    path: '/transactions/withdrawals/pending',
+    access: management,
+    title: 'Pending Withdrawals',
+    screen: 'transactions/pending-withdrawals-page',
+  },
+  {
+    path: '/onboarding/investorApplications/:id?',
+    access: management,
+    title: 'Investor Applications',
+    screen: null,
+  },
+];
+
+/** The menu of spec core §2.2, in its order; each item shows to the roles its route admits. */
+export const menu: readonly { label: string; path: string }[] = [
+  { label: 'Dashboard', path: '/dashboard' },
+  { label: 'Marketplace', path: '/marketplace' },
+  { label: 'Loans', path: '/loans' },
+  { label: 'Investments', path: '/investments' },
+  { label: 'Portfolio', path: '/portfolio' },
+  { label: 'Reports', path: '/reports' },
+  { label: 'Accounts', path: '/accounts' },
+  { label: 'Investors', path: '/investors' },
+  { label: 'Groups', path: '/investorGroups' },
+  { label: 'Accounts', path: '/investorAccounts' },
+  { label: 'Clients', path: '/clients' },
+  { label: 'Transactions', path: '/transactions' },
+  { label: 'Staff', path: '/staff' },
+  { label: 'Profile', path: '/profile' },
+  { label: 'FAQ', path: '/faq' },
+  { label: 'Logout', path: '/logout' },
+];
+
+/** The logged-out menu: only Login (spec core §2.2). */
+export const guestMenu: readonly { label: string; path: string }[] = [{ label: 'Login', path: '/login' }];
+
+/** More than this many menu items show a drawer instead of tabs (spec core §2.2). */
+export const menuTabsMax = 8;
+
+/** Where the bare redirect and a login without an origin page go. */
+export const homeAfterLogin = '/dashboard';
+
+export function isAllowed(access: RouteAccess, role: Role | null): boolean {
+  if (access === 'public' || access === 'guest') return true;
+  return role !== null && access.includes(role);
+}
+
+/** Turns a route pattern into a matcher: ':id' one segment, ':id?' an optional one. */
+function matcherOf(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${body || '/'}/?$`);
+}
+
+const matchers = routes.map((route) => ({ route, regex: matcherOf(route.path) }));
+
+/**
+ * The route a pathname opens, preferring static segments (as React Router ranks them):
+ * /loans/new is the New Loan route, /loans/42 the loan.
+ */
+export function routeFor(pathname: string): RouteDefinition | undefined {
+  const candidates = matchers.filter((m) => m.regex.test(pathname)).map((m) => m.route);
+  const staticSegments = (r: RouteDefinition) => r.path.split('/').filter((s) => s && !s.startsWith(':')).length;
+  return candidates.sort((a, b) => staticSegments(b) - staticSegments(a))[0];
+}
+
+/** The menu items a role sees (null: signed out). */
+export function menuFor(role: Role | null): { label: string; path: string }[] {
+  if (role === null) return [...guestMenu];
+  return menu.filter((item) => {
+    const route = routeFor(item.path);
+    return route !== undefined && isAllowed(route.access, role);
+  });
+}
+
+/** A path a login returns to: a logout path maps to home (spec core §2.3). */
+export function returnPathAfterLogin(from: string | null | undefined): string {
+  if (!from || from === '/login') return homeAfterLogin;
+  if (from === '/logout' || from.startsWith('/logout?')) return '/';
+  return from;
+}

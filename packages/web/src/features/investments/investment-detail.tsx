@@ -1,0 +1,196 @@
+import {
+  centsFromNumber,
+  centsToNumber,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  loanMessages,
+  loanStatusLabels,
+  Role,
+  reverseInvestmentRefusal,
+} from '@lm/domain';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import UndoIcon from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
+import { listKey, useListState } from '../../shared/list/use-list';
+import { useUser } from '../../shared/session/session-store';
+import { DataTable } from '../../shared/table/data-table';
+import { ServerTable } from '../../shared/table/server-table';
+import { DetailSection, idempotencyHeaders, newIdempotencyKey } from '../transactions';
+import {
+  type InvestmentRow,
+  investmentKey,
+  investmentQuery,
+  investmentRepaymentsList,
+  investmentsList,
+  reverseInvestment,
+  saleTransactionColumns,
+} from './investments-api';
+
+/** Principal outstanding as the specification defines it for this screen: invested minus repaid (core §2.7). */
+function investedMinusRepaid(row: InvestmentRow): number {
+  return centsToNumber(centsFromNumber(row.investedAmount, true) - centsFromNumber(row.principalRepaid, true));
+}
+
+function ReverseButton({ investment }: { investment: InvestmentRow }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const refusal = reverseInvestmentRefusal({
+    finalisedDate: investment.finalisedDate ? new Date(investment.finalisedDate) : null,
+    reversedDate: investment.reversedDate ? new Date(investment.reversedDate) : null,
+  });
+  const reverse = useMutation({
+    mutationFn: () => reverseInvestment(investment.id, idempotencyHeaders(newIdempotencyKey())),
+    meta: { successMessage: loanMessages.reversalSuccessful },
+    onSuccess: async (response) => {
+      await queryClient.invalidateQueries({ queryKey: investmentKey(String(investment.id)) });
+      await queryClient.invalidateQueries({ queryKey: listKey(investmentsList) });
+      // spec core §4: after a reversal the user goes to the loan's page
+      navigate(`/loans/${response.data.loanId ?? investment.loanId}`);
+    },
+  });
+  return (
+    <>
+      <Tooltip title={refusal ?? ''}>
+        <span>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<UndoIcon />}
+            disabled={refusal !== null}
+            onClick={() => setConfirming(true)}
+          >
+            Reverse
+          </Button>
+        </span>
+      </Tooltip>
+      {confirming && (
+        <ConfirmDialog
+          open
+          destructive
+          title="Reverse Investment"
+          message={`Reverse investment ${investment.id} of ${formatMoney(investment.investedAmount)} in loan ${investment.loanId}? The money is released to the account.`}
+          confirmLabel="Reverse"
+          onConfirm={() => reverse.mutateAsync()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function RepaymentsTable({ investmentId }: { investmentId: number }) {
+  const definition = useMemo(() => investmentRepaymentsList(investmentId), [investmentId]);
+  const controller = useListState(definition, { prefix: 'rp.' });
+  return <ServerTable definition={definition} controller={controller} />;
+}
+
+/**
+ * The Investment Information tab of /investments/{id} (spec core §2.7): the investment, its loan
+ * and its investment account with their Go to buttons, the repayments table with export, and the
+ * sale transactions when sold. Reverse is for management only.
+ */
+export function InvestmentDetail({ id }: { id: string }) {
+  const user = useUser();
+  const navigate = useNavigate();
+  const investment = useQuery(investmentQuery(id));
+  if (investment.isPending) return <Skeleton variant="rectangular" height={280} aria-label="Loading the investment" />;
+  if (investment.isError) return <Alert severity="error">{investment.error.message}</Alert>;
+  const row = investment.data;
+  const loan = row.loan;
+  const account = row.investmentAccount;
+  const sales = row.investmentSaleTransactions ?? [];
+  return (
+    <Stack spacing={2}>
+      <DetailSection
+        title={`Investment ${row.id}`}
+        fields={[
+          { label: 'Investment ID', value: row.id },
+          { label: 'Investment Amount', value: formatMoney(row.investedAmount) },
+          { label: 'Principal Repaid', value: formatMoney(row.principalRepaid) },
+          { label: 'Principal Outstanding', value: formatMoney(investedMinusRepaid(row)) },
+          ...(row.principalWrittenOff > 0
+            ? [{ label: 'Principal Written Off', value: formatMoney(row.principalWrittenOff) }]
+            : []),
+          { label: 'Investment Rate', value: formatPercent(row.investmentInterestRate) },
+          { label: 'Percentage', value: formatPercent(row.investmentPercentage, 4) },
+          { label: 'Investment Date', value: formatDateTime(row.creationDate) },
+          { label: 'Finalised Date', value: formatDateTime(row.finalisedDate) },
+          ...(row.saleDate ? [{ label: 'Sale Date', value: formatDateTime(row.saleDate) }] : []),
+          ...(row.mandateRate !== null ? [{ label: 'Mandate Rate', value: formatPercent(row.mandateRate) }] : []),
+        ]}
+      >
+        {user.type === Role.MANAGEMENT && (
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <ReverseButton investment={row} />
+          </Stack>
+        )}
+      </DetailSection>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <DetailSection
+          title="Loan"
+          fields={[
+            { label: 'Loan ID', value: loan?.id ?? row.loanId },
+            { label: 'Name', value: loan?.name },
+            { label: 'Amount', value: loan ? formatMoney(loan.amount) : '' },
+            { label: 'Status', value: loan ? (loanStatusLabels[loan.status] ?? loan.status) : '' },
+            { label: 'Sub Status', value: loan?.subStatus },
+          ]}
+        >
+          <Button
+            sx={{ mt: 2 }}
+            variant="contained"
+            endIcon={<ArrowForwardIcon />}
+            onClick={() => navigate(`/loans/${row.loanId}`)}
+          >
+            Go to Loan
+          </Button>
+        </DetailSection>
+        <DetailSection
+          title="Investment Account"
+          fields={[
+            { label: 'Name', value: account?.name },
+            { label: 'ID', value: account?.id ?? row.investmentAccountId },
+          ]}
+        >
+          <Button
+            sx={{ mt: 2 }}
+            variant="contained"
+            endIcon={<ArrowForwardIcon />}
+            component={Link}
+            to={`/investorAccounts/${row.investmentAccountId}`}
+          >
+            Go to Investment Account
+          </Button>
+        </DetailSection>
+      </Box>
+      <RepaymentsTable investmentId={row.id} />
+      {row.saleDate && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Sale Transactions
+          </Typography>
+          <DataTable
+            label="Sale Transactions"
+            rows={sales}
+            columns={saleTransactionColumns}
+            getRowId={(t) => t.id}
+            onRowClick={(t) => navigate(`/transactions/${t.id}`)}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import Stack from '@mui/material/Stack';
+import { useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../shared/layout/page-title';
+import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
+import { ServerTable } from '../../shared/table/server-table';
+import { AccountDetail } from './account-detail';
+import { AccountTotals } from './account-totals';
+import { investorAccountsList } from './investor-accounts-list';
+import { SavedQueryControl } from './saved-query-control';
+
+function AccountsList() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return (
+    <Stack spacing={2}>
+      <AccountTotals />
+      <ServerTable
+        definition={investorAccountsList}
+        onRowClick={(row) => navigate(detailPath('/investorAccounts', row.id, search))}
+        actions={<SavedQueryControl listId={investorAccountsList.id} basePath="/investorAccounts" />}
+      />
+    </Stack>
+  );
+}
+
+/** /investorAccounts and /investorAccounts/{id} (staff; investor-and-admin §2 "Investment accounts"). */
+export default function InvestorAccountsPage() {
+  return (
+    <>
+      <PageTitle title="Investor Accounts" />
+      <ListDetailTabs
+        basePath="/investorAccounts"
+        listLabel="Accounts"
+        detailLabel="Account Information"
+        list={<AccountsList />}
+        detail={(id) => <AccountDetail id={id} />}
+      />
+    </>
+  );
+}

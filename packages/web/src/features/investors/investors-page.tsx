@@ -1,0 +1,57 @@
+import { backOfficeRoles, Role } from '@lm/domain';
+import Button from '@mui/material/Button';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../shared/layout/page-title';
+import { useUser } from '../../shared/session/session-store';
+import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
+import { ServerTable } from '../../shared/table/server-table';
+import { InvestorDetail } from './investor-detail';
+import { investorsList } from './investors-api';
+
+/**
+ * /investors and /investors/{id} (investor-and-admin §2 Investors): the list with Investor
+ * Applications, Export, Filter Investors and All; a route id opens the Investor Information tab.
+ * The auditor sees the list only (the detail is for management and support).
+ */
+export default function InvestorsPage() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const canOpen = backOfficeRoles.includes(user.type);
+  return (
+    <>
+      <PageTitle title="Investors" />
+      <ListDetailTabs
+        basePath="/investors"
+        listLabel="Investors"
+        detailLabel="Investor Information"
+        list={
+          <ServerTable
+            definition={investorsList}
+            onRowClick={canOpen ? (row) => navigate(detailPath('/investors', row.id, search)) : undefined}
+            actions={
+              <>
+                {user.type === Role.MANAGEMENT && (
+                  <Button component={Link} to="/onboarding/investorApplications">
+                    Investor Applications
+                  </Button>
+                )}
+                <Button component={Link} to="/investors">
+                  All
+                </Button>
+              </>
+            }
+          />
+        }
+        detail={(id) => (
+          <>
+            <Button component={Link} to={`/investors${search}`} sx={{ mb: 2 }}>
+              All
+            </Button>
+            <InvestorDetail id={id} />
+          </>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  autoInvestBody,
+  type Cents,
+  centsFromNumber,
+  investAmountRefusal,
+  investRateRefusal,
+  loanMessages,
+  managementInvestBody,
+  writeOffBody,
+  writeOffRefusal,
+} from '@lm/domain';
+import type { z } from 'zod';
+
+/**
+ * The forms of the loan actions (spec core §5 "Administrator invest", "Invest amount", "Write
+ * off", auto invest): the domain's request schemas plus the domain's rules with the facts of the
+ * screen (what remains of the loan, the chosen account's balance and mandate rate), so the dialog
+ * refuses what the server would refuse, with the same words.
+ */
+
+const typedCents = (value: number) => centsFromNumber(value, true);
+
+export interface ManagementInvestValues {
+  investmentAccountId: number | null;
+  amount: number | null;
+  rate: number | null;
+}
+
+export interface ManagementInvestFacts {
+  remainingCents: Cents;
+  /** The chosen account's available balance (null before one is chosen). */
+  availableCents: Cents | null;
+  /** The loan's maximum (base) rate. */
+  baseRate: number;
+  /** The chosen account's mandate rate: the rate is fixed to it. */
+  mandateRate: number | null;
+}
+
+/** Invest with a chosen rate (management): amount as for investors, rate above 0 and at most the maximum. */
+export function managementInvestForm(facts: ManagementInvestFacts) {
+  return managementInvestBody.superRefine((values, ctx) => {
+    const amountProblem = investAmountRefusal({
+      amount: values.amount,
+      accountSelected: facts.availableCents !== null,
+      remainingCents: facts.remainingCents,
+      availableCents: facts.availableCents ?? 0n,
+      kind: 'MAIN',
+    });
+    if (amountProblem) ctx.addIssue({ code: 'custom', path: ['amount'], message: amountProblem });
+    if (facts.mandateRate === null) {
+      const rateProblem = investRateRefusal(values.rate ?? 0, facts.baseRate);
+      if (rateProblem) ctx.addIssue({ code: 'custom', path: ['rate'], message: rateProblem });
+    }
+  });
+}
+export type ManagementInvestOutput = z.output<ReturnType<typeof managementInvestForm>>;
+
+export interface AutoInvestValues {
+  amount: number | null;
+}
+
+/** Auto Invest: an amount above 0 and at most the remaining funding (core §5). */
+export function autoInvestForm(remainingCents: Cents) {
+  return autoInvestBody.superRefine((values, ctx) => {
+    if (values.amount === null || values.amount === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: loanMessages.amountNotPositive });
+      return;
+    }
+    const amountCents = typedCents(values.amount);
+    if (amountCents <= 0n) ctx.addIssue({ code: 'custom', path: ['amount'], message: loanMessages.amountNotPositive });
+    else if (amountCents > remainingCents) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: loanMessages.amountAboveRemaining });
+    }
+  });
+}
+export type AutoInvestOutput = z.output<ReturnType<typeof autoInvestForm>>;
+
+export interface WriteOffValues {
+  principalAmount: number | null;
+  interestAmount: number | null;
+}
+
+/** Write off: each amount at most what remains (rounded to cents); zero in both is allowed (core §5). */
+export function writeOffForm(remaining: { principalCents: Cents; interestCents: Cents }) {
+  return writeOffBody.omit({ loanId: true }).superRefine((values, ctx) => {
+    const problem = writeOffRefusal(
+      { principalCents: typedCents(values.principalAmount), interestCents: typedCents(values.interestAmount) },
+      remaining,
+    );
+    if (!problem) return;
+    const path =
+      problem === loanMessages.writeOffInterestTooLarge(remaining.interestCents) ? 'interestAmount' : 'principalAmount';
+    ctx.addIssue({ code: 'custom', path: [path], message: problem });
+  });
+}
+export type WriteOffOutput = z.output<ReturnType<typeof writeOffForm>>;

@@ -1,0 +1,24 @@
+/**
+ * Texts of the loan screens that the specification does not word (its own words are
+ * `loanMessages` in @lm/domain): headings, hints and confirmation questions of our own.
+ */
+export const loanTexts = {
+  onePercentMissing:
+    'The house account (555) has not made its 1% investment in this loan yet. Use Invest 1% to make it.',
+  uploadHint:
+    'Upload the repayment schedule of the loan (CSV or XLSX, standard provider): the loan fields, then the table of repayments.',
+  noFileChosen: 'No file chosen',
+  reviewHint: 'Review the loan processed from the schedule, correct what is needed, then create it.',
+  mandateOptionsHint:
+    'Investment accounts whose mandate rate is above the maximum interest rate of the loan; an active option is topped up to its mandate rate.',
+  noMandateOptions: 'No investment account has a mandate rate above the maximum interest rate of this loan.',
+  rateFixedToMandate: "Fixed to the account's mandate rate",
+  investmentsReadOnly: 'Only management can change loans.',
+  deployQuestion: (amount: string) =>
+    `Deploy this loan? Its investments are finalised and ${amount} is paid to the borrower.`,
+  deleteQuestion: (name: string) => `Delete the loan ${name}? Any house account investment in it is reversed.`,
+  onePercentQuestion: (amount: string) => `Invest ${amount} from the house account (555) in this loan?`,
+  autoInvestHint:
+    "Split the amount across the loan's active mandate accounts, pro rata to what each can take, at their mandate rates.",
+  notDeployable: 'Only a fully funded loan can be deployed',
+} as const;

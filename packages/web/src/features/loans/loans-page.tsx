@@ -1,0 +1,44 @@
+import { Role } from '@lm/domain';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../shared/layout/page-title';
+import { useUser } from '../../shared/session/session-store';
+import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
+import { ServerTable } from '../../shared/table/server-table';
+import { LoanDetail } from './loan-detail';
+import { loansList } from './loans-api';
+
+/**
+ * /loans and /loans/{id} (spec core §2.5; management, and support in read mode): the filter
+ * dialog and the table (id descending), New Loan for management, and the Loan Information tab.
+ */
+export default function LoansPage() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return (
+    <>
+      <PageTitle title="Loans" />
+      <ListDetailTabs
+        basePath="/loans"
+        listLabel="Loans"
+        detailLabel="Loan Information"
+        list={
+          <ServerTable
+            definition={loansList}
+            onRowClick={(row) => navigate(detailPath('/loans', row.id, search))}
+            actions={
+              user.type === Role.MANAGEMENT && (
+                <Button component={Link} to="/loans/new" variant="contained" startIcon={<AddIcon />}>
+                  New Loan
+                </Button>
+              )
+            }
+          />
+        }
+        detail={(id) => <LoanDetail id={id} />}
+      />
+    </>
+  );
+}

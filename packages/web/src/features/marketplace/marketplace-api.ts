@@ -1,0 +1,130 @@
+import {
+  type InterestCalculationMethod,
+  type InvestmentAccountType,
+  interestCalculationMethodLabels,
+  type LoanStatus,
+  loanMessages,
+  type MarketplaceStatus,
+  type TermPeriodUnit,
+  termPeriodUnitLabels,
+} from '@lm/domain';
+import { api } from '../../shared/api/api-client';
+import { ApiError } from '../../shared/api/api-error';
+import { defineList, pageSizeMax } from '../../shared/list/list-types';
+
+/** A loan open for funding (GET api/marketplace/loans, DESIGN §1): the fields the marketplace shows everyone. */
+export interface MarketplaceLoan {
+  id: number;
+  name: string;
+  thirdPartyId: string | null;
+  amount: number;
+  fundedAmount: number;
+  fundedProgress: number;
+  fundingRemaining: number;
+  baseInterestRate: number;
+  marketplaceRate: number;
+  marketplaceStatus: MarketplaceStatus;
+  marketplaceStartDate: string | null;
+  marketplaceExpiryDate: string | null;
+  disbursementDate: string | null;
+  startDate: string | null;
+  fundedDate: string | null;
+  status: LoanStatus;
+  interestType: string;
+  interestCalculationMethod: InterestCalculationMethod;
+  term: number;
+  termPeriod: number;
+  termPeriodUnit: TermPeriodUnit;
+  loanDetails?: {
+    loanPurpose: string | null;
+    industryType: string | null;
+    businessAge: string | null;
+    directorCount: number | null;
+    employeeCount: number | null;
+    companyRevenue: number | null;
+    companyState: string | null;
+    securityType: string | null;
+    loanStory: string | null;
+  } | null;
+}
+
+export const termText = (loan: Pick<MarketplaceLoan, 'term' | 'termPeriod' | 'termPeriodUnit'>) =>
+  `${loan.term * loan.termPeriod} ${termPeriodUnitLabels[loan.termPeriodUnit] ?? loan.termPeriodUnit}`;
+
+/** The marketplace: loans open for funding, expiry ascending (spec core §9). */
+export const marketplaceList = defineList<MarketplaceLoan>({
+  id: 'marketplace',
+  path: '/api/marketplace/loans',
+  title: 'Marketplace',
+  defaultSort: { field: 'marketplaceExpiryDate', direction: 'asc' },
+  columns: [
+    { field: 'id', header: 'ID', width: 80 },
+    { field: 'name', header: 'Name', flex: 1.8 },
+    { field: 'amount', header: 'Amount', kind: 'money' },
+    { field: 'fundingRemaining', header: 'Remaining', kind: 'money' },
+    { field: 'fundedProgress', header: 'Funded', kind: 'percent', width: 100 },
+    { field: 'marketplaceRate', header: 'Rate p.a.', kind: 'percent', width: 110 },
+    {
+      field: 'interestCalculationMethod',
+      header: 'Loan Type',
+      kind: 'enum',
+      labels: interestCalculationMethodLabels,
+    },
+    { field: 'term', header: 'Term', value: termText, sortField: 'term', width: 120 },
+    { field: 'marketplaceExpiryDate', header: 'Closes', kind: 'datetime' },
+  ],
+  filterFields: [
+    { id: 'name', label: 'Name', field: 'name', type: 'string' },
+    { id: 'amountMin', label: 'Amount from', field: 'amount', type: 'currency', operator: 'ge' },
+    { id: 'amountMax', label: 'Amount to', field: 'amount', type: 'currency', operator: 'le' },
+    { id: 'rateMin', label: 'Rate from', field: 'marketplaceRate', type: 'percentage', operator: 'ge' },
+  ],
+});
+
+export const marketplaceLoanKey = (id: string | number) => ['marketplace', 'loan', String(id)] as const;
+
+/** One marketplace loan: exactly one, or 'Loan data is malformed, please contact support if this continues.' (core §5). */
+export function marketplaceLoanQuery(id: string) {
+  return {
+    queryKey: marketplaceLoanKey(id),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      if (!/^\d{1,15}$/.test(id)) throw new Error(loanMessages.loanMalformed);
+      try {
+        const response = await api.get<MarketplaceLoan>(`/api/marketplace/loans/${id}`, signal ? { signal } : {});
+        if (!response.data || typeof response.data !== 'object' || Array.isArray(response.data)) {
+          throw new Error(loanMessages.loanMalformed);
+        }
+        return response.data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) throw new Error(loanMessages.loanMalformed);
+        throw error;
+      }
+    },
+  };
+}
+
+/** One of the signed-in investor's accounts (GET api/user/investmentAccounts). */
+export interface OwnAccount {
+  id: number;
+  name: string;
+  type: InvestmentAccountType;
+  availableBalance: number;
+  currentBalance: number;
+  isForeign: boolean;
+  mandateRate: number | null;
+}
+
+/**
+ * The investor's accounts, id ascending: the same key and request as the accounts screens, so a
+ * withdrawal there and an investment here refresh each other's balances.
+ */
+export const ownAccountsQuery = {
+  queryKey: ['user', 'investmentAccounts'] as const,
+  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+    (
+      await api.get<OwnAccount[]>('/api/user/investmentAccounts', {
+        query: { $orderby: 'id asc', $top: pageSizeMax },
+        ...(signal ? { signal } : {}),
+      })
+    ).data,
+};

@@ -1,0 +1,171 @@
+import { displayMessages, formatMoney, isPortfolioTabId, type PortfolioTabId, portfolioTabs } from '@lm/domain';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useListState } from '../../shared/list/use-list';
+import { ServerTable } from '../../shared/table/server-table';
+import { type OwnAccount, ownAccountsQuery } from '../accounts';
+import {
+  type PortfolioInvestmentRow,
+  portfolioInvestmentColumns,
+  portfolioInvestmentsList,
+  portfolioSummariesQuery,
+} from './portfolio-api';
+import { RepaidProgress } from './repaid-progress';
+
+const columns = portfolioInvestmentColumns((row) => (
+  <RepaidProgress value={row.repaidProgress} label={`Repaid of the investment in ${row.loanName ?? row.loanId}`} />
+));
+
+function TabTable({ account, tabId }: { account: OwnAccount; tabId: PortfolioTabId }) {
+  const navigate = useNavigate();
+  const tab = portfolioTabs.find((t) => t.id === tabId) ?? portfolioTabs[0]!;
+  const definition = useMemo(() => portfolioInvestmentsList(account.id, tab, columns), [account.id, tab]);
+  const controller = useListState(definition, { inUrl: false });
+  return (
+    <ServerTable<PortfolioInvestmentRow>
+      definition={definition}
+      controller={controller}
+      title={`${tab.label} investments`}
+      onRowClick={(row) => navigate(`/portfolio/${row.id}`)}
+    />
+  );
+}
+
+function PortfolioPanel({
+  account,
+  principalOutstanding,
+  expanded,
+  onToggle,
+  initialTab,
+}: {
+  account: OwnAccount;
+  principalOutstanding: number | undefined;
+  expanded: boolean;
+  onToggle: () => void;
+  initialTab: PortfolioTabId;
+}) {
+  const [tabId, setTabId] = useState<PortfolioTabId>(initialTab);
+  useEffect(() => setTabId(initialTab), [initialTab]);
+  const base = `portfolio-${account.id}`;
+  const index = portfolioTabs.findIndex((t) => t.id === tabId);
+  return (
+    <Accordion
+      expanded={expanded}
+      onChange={onToggle}
+      disableGutters
+      variant="outlined"
+      slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`${base}-summary`} aria-controls={`${base}-details`}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flexGrow: 1, alignItems: { sm: 'center' }, pr: 2 }}>
+          <Typography component="span" variant="h6" sx={{ flexGrow: 1 }}>
+            {account.name}
+          </Typography>
+          <Typography component="span" color="text.secondary">
+            Principal Outstanding{' '}
+            <strong data-testid={`principal-outstanding-${account.id}`}>
+              {principalOutstanding === undefined ? '…' : formatMoney(principalOutstanding)}
+            </strong>
+          </Typography>
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id={`${base}-details`}>
+        <Tabs
+          value={Math.max(index, 0)}
+          onChange={(_event, value: number) => setTabId(portfolioTabs[value]?.id ?? 'deployed')}
+          aria-label={`Investments of ${account.name}`}
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {portfolioTabs.map((t) => (
+            <Tab key={t.id} label={t.label} id={`${base}-tab-${t.id}`} aria-controls={`${base}-panel`} />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${tabId}`}>
+          <TabTable account={account} tabId={tabId} />
+        </Box>
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
+/**
+ * The Investments tab of /portfolio (investor-and-admin §2 Portfolio): an expandable panel per
+ * account with its Principal Outstanding and the tabs Deployed, In Arrears, Pending and Closed.
+ * A single account auto-expands; arriving from the dashboard's arrears link (?tab=arrears, with
+ * &account=id for one account) expands the panels on the In Arrears tab.
+ */
+export function PortfolioPanels() {
+  const accounts = useQuery(ownAccountsQuery);
+  const summaries = useQuery(portfolioSummariesQuery);
+  const [params] = useSearchParams();
+  const arrivalTab = params.get('tab');
+  const arrivalAccount = params.get('account');
+  const list = accounts.data ?? [];
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+
+  const initialTabOf = (account: OwnAccount): PortfolioTabId =>
+    isPortfolioTabId(arrivalTab) && (arrivalAccount === null || arrivalAccount === String(account.id))
+      ? arrivalTab
+      : 'deployed';
+
+  const idsKey = list.map((a) => a.id).join(',');
+  useEffect(() => {
+    const ids = idsKey ? idsKey.split(',').map(Number) : [];
+    if (ids.length === 1) setExpanded(new Set(ids));
+    else if (isPortfolioTabId(arrivalTab)) {
+      setExpanded(new Set(arrivalAccount === null ? ids : ids.filter((id) => String(id) === arrivalAccount)));
+    }
+  }, [idsKey, arrivalTab, arrivalAccount]);
+
+  if (accounts.isPending) {
+    return (
+      <Stack spacing={1} aria-busy="true" aria-label="Loading the portfolio">
+        <Skeleton variant="rectangular" height={56} />
+        <Skeleton variant="rectangular" height={56} />
+      </Stack>
+    );
+  }
+  if (list.length === 0) return <Typography color="text.secondary">{displayMessages.noData}</Typography>;
+
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <Stack spacing={2}>
+      {list.length > 1 && (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={() => setExpanded(new Set(list.map((a) => a.id)))}>Expand All</Button>
+          <Button onClick={() => setExpanded(new Set())}>Collapse All</Button>
+        </Stack>
+      )}
+      <div>
+        {list.map((account) => (
+          <PortfolioPanel
+            key={account.id}
+            account={account}
+            principalOutstanding={summaries.data?.find((s) => s.accountId === account.id)?.principalOutstanding}
+            expanded={expanded.has(account.id)}
+            onToggle={() => toggle(account.id)}
+            initialTab={initialTabOf(account)}
+          />
+        ))}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sessionMessages } from '@lm/domain';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { api } from '../../shared/api/api-client';
+import { fieldProps } from '../../shared/inputs/register-field';
+import { type ChangePasswordForm, changePasswordForm } from '../session';
+
+/** Change Password (investor-and-admin §2, §5): enabled only with all three fields filled. */
+export function ChangePasswordTab() {
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const change = useMutation({
+    mutationFn: (values: ChangePasswordForm) =>
+      api.post<null>('/api/user/update', { oldPassword: values.oldPassword, newPassword: values.newPassword }),
+    meta: { successMessage: sessionMessages.passwordChanged },
+    onSuccess: () => form.reset(),
+  });
+  const values = form.watch();
+  const allFilled = values.oldPassword !== '' && values.newPassword !== '' && values.confirmPassword !== '';
+  const { errors } = form.formState;
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      sx={{ maxWidth: 480 }}
+      noValidate
+      aria-labelledby="change-password-heading"
+      onSubmit={form.handleSubmit((v) => change.mutate(v))}
+    >
+      <Typography id="change-password-heading" variant="h5" component="h2">
+        Change Password
+      </Typography>
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        {...fieldProps(form.register, 'oldPassword')}
+        error={Boolean(errors.oldPassword)}
+        helperText={errors.oldPassword?.message ?? ' '}
+        required
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        {...fieldProps(form.register, 'newPassword')}
+        error={Boolean(errors.newPassword)}
+        helperText={
+          errors.newPassword?.message ??
+          'At least 8 characters with a number, a lowercase and an uppercase letter and one of ! @ # $ % ^ & *'
+        }
+        required
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        {...fieldProps(form.register, 'confirmPassword')}
+        error={Boolean(errors.confirmPassword)}
+        helperText={errors.confirmPassword?.message ?? ' '}
+        required
+      />
+      <div>
+        <Button type="submit" variant="contained" disabled={!allFilled || change.isPending}>
+          Change Password
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+import { excessMessages, formatMoney, repaymentMessages } from '@lm/domain';
+import CallSplitIcon from '@mui/icons-material/CallSplit';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
+import { PageTitle } from '../../shared/layout/page-title';
+import { pageSizesWithAll } from '../../shared/list/list-types';
+import { listKey } from '../../shared/list/use-list';
+import { DataTable } from '../../shared/table/data-table';
+import { toast } from '../../shared/toast/toast-store';
+import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
+import {
+  type ExcessRepaymentRow,
+  excessRepaymentColumns,
+  excessRepaymentsKey,
+  excessRepaymentsQuery,
+  fractionaliseRepayments,
+  handleExcess,
+} from './excess-api';
+
+/** A button that explains, as a tooltip, why it is disabled. */
+function ActionButton({
+  reason,
+  onClick,
+  children,
+  icon,
+  variant = 'text',
+}: {
+  reason: string | null;
+  onClick: () => void;
+  children: ReactNode;
+  icon?: ReactNode;
+  variant?: 'text' | 'contained';
+}) {
+  return (
+    <Tooltip title={reason ?? ''}>
+      <span>
+        <Button variant={variant} startIcon={icon} onClick={onClick} disabled={reason !== null}>
+          {children}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
+type ExcessAction = 'applyExcess' | 'returnExcess';
+
+const excessActionTexts: Record<ExcessAction, { label: string; title: string; question: (amount: string) => string }> =
+  {
+    applyExcess: {
+      label: 'Apply Excess',
+      title: 'Apply the excess',
+      question: (amount) => `Apply the excess of ${amount} to the loan's next unpaid repayment?`,
+    },
+    returnExcess: {
+      label: 'Return Excess',
+      title: 'Return the excess',
+      question: (amount) => `Return the excess of ${amount} to the borrower?`,
+    },
+  };
+
+/**
+ * /transactions/repayments/excess (management; investor-and-admin §2 Fractionalise Excess
+ * Repayments): the paid repayment transactions without a reversal that are still to be
+ * fractionalised or have an excess to handle; selected rows are fractionalised, then the list
+ * refreshes. An excess is applied to the next repayment or returned to the borrower
+ * (docs/domain.md "Excess").
+ */
+export default function ExcessRepaymentsPage() {
+  const queryClient = useQueryClient();
+  const list = useQuery(excessRepaymentsQuery);
+  const rows = list.data ?? [];
+  const [selected, setSelected] = useState<number[]>([]);
+  const [excessAction, setExcessAction] = useState<ExcessAction | null>(null);
+  const chosen = rows.filter((row) => selected.includes(row.id));
+
+  const refresh = async () => {
+    setSelected([]);
+    await queryClient.invalidateQueries({ queryKey: excessRepaymentsKey });
+    // the loan transactions other screens list have changed too
+    await queryClient.invalidateQueries({ queryKey: listKey({ path: '/api/loanTransactions' }) });
+  };
+
+  const fractionalise = useMutation({
+    mutationFn: (ids: number[]) => fractionaliseRepayments(ids, idempotencyHeaders(newIdempotencyKey())),
+    meta: { successMessage: repaymentMessages.fractionalised },
+    onSettled: refresh,
+  });
+  const excess = useMutation({
+    mutationFn: ({ row, action }: { row: ExcessRepaymentRow; action: ExcessAction }) =>
+      handleExcess(row.id, action, idempotencyHeaders(newIdempotencyKey())),
+    // the server answers these without a userMessage: the domain's texts say what happened
+    onSuccess: (_data, { action }) =>
+      toast.success(action === 'applyExcess' ? excessMessages.applied : excessMessages.returned),
+    onSettled: refresh,
+  });
+  const busy = fractionalise.isPending || excess.isPending;
+
+  const fractionaliseReason = busy
+    ? 'Please wait for the current action to finish'
+    : chosen.length === 0
+      ? 'Please select the repayments to fractionalise'
+      : chosen.some((row) => row.fractionalisedDate)
+        ? 'A selected repayment has already been fractionalised'
+        : null;
+  const single = chosen.length === 1 ? chosen[0] : undefined;
+  const excessReason = busy
+    ? 'Please wait for the current action to finish'
+    : !single
+      ? 'Please select one repayment with an excess'
+      : single.excessPending <= 0
+        ? 'This repayment has no excess to handle.'
+        : null;
+
+  return (
+    <>
+      <PageTitle title="Fractionalise Excess Repayments" />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="h6" component="h2">
+            Paid Repayments
+          </Typography>
+          <Chip size="small" label={list.isPending ? '…' : rows.length} aria-label={`${rows.length} repayments`} />
+          {chosen.length > 0 && <Chip size="small" variant="outlined" label={`${chosen.length} selected`} />}
+          <Box sx={{ flexGrow: 1 }} />
+          <ActionButton reason={excessReason} onClick={() => setExcessAction('applyExcess')}>
+            {excessActionTexts.applyExcess.label}
+          </ActionButton>
+          <ActionButton reason={excessReason} onClick={() => setExcessAction('returnExcess')}>
+            {excessActionTexts.returnExcess.label}
+          </ActionButton>
+          <ActionButton
+            variant="contained"
+            icon={<CallSplitIcon />}
+            reason={fractionaliseReason}
+            onClick={() => fractionalise.mutate(chosen.map((row) => row.id))}
+          >
+            Fractionalise
+          </ActionButton>
+          <Tooltip title="Refresh">
+            <IconButton aria-label="Refresh Paid Repayments" onClick={() => void refresh()}>
+              <RefreshIcon />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+        {busy && <LinearProgress aria-label="Processing the selected repayments" sx={{ mb: 1 }} />}
+        <DataTable
+          label="Paid Repayments"
+          rows={rows}
+          columns={excessRepaymentColumns}
+          getRowId={(row) => row.id}
+          defaultSort={{ field: 'repayment/dueDate', direction: 'asc' }}
+          pageSizes={pageSizesWithAll}
+          loading={list.isFetching}
+          selection={{ selected, onChange: (ids) => setSelected(ids.map(Number)) }}
+        />
+      </Paper>
+      {excessAction && single && (
+        <ConfirmDialog
+          open
+          title={excessActionTexts[excessAction].title}
+          message={excessActionTexts[excessAction].question(formatMoney(single.excessPending))}
+          confirmLabel={excessActionTexts[excessAction].label}
+          onConfirm={() => excess.mutateAsync({ row: single, action: excessAction })}
+          onClose={() => setExcessAction(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { type ChangePasswordForm, changePasswordForm } from './password-schemas';

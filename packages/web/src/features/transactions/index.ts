@@ -1,0 +1,13 @@
+/** The transactions feature's public face: transaction columns and the detail layout other money screens reuse. */
+export { type DetailField, DetailSection } from './detail-fields';
+export { idempotencyHeaders, newIdempotencyKey } from './idempotency-key';
+export {
+  finalisedDateColumn,
+  finalisedText,
+  PendingChip,
+  staffTransactionColumns,
+  statusColumn,
+  type TransactionRowBase,
+  typeColumn,
+} from './transaction-columns';
+export { type StaffTransactionRow, transactionsList } from './transactions-list';

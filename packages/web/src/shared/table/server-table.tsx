@@ -1,0 +1,207 @@
+import { displayMessages } from '@lm/domain';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { ExportCsvDialog } from '../export/export-csv-dialog';
+import { activeCriteria, type FilterValues } from '../filter/filter-fields';
+import { nextSort, pageSizesOf } from '../list/list-state';
+import { idOf, type ListDefinition, pageSizeAll, type Row } from '../list/list-types';
+import { fetchAllRows, type ListStateController, useList, useListState } from '../list/use-list';
+import { toGridColumns } from './grid-columns';
+import { NoRowsOverlay } from './no-rows';
+
+// the dialog brings the date pickers: loaded when first opened
+const FilterDialog = lazy(() => import('../filter/filter-dialog').then((m) => ({ default: m.FilterDialog })));
+
+export interface ServerTableProps<R> {
+  definition: ListDefinition<R>;
+  /** From useListState(definition); omitted: the list's state lives in the URL without a prefix. */
+  controller?: ListStateController;
+  /** Heading above the table (default: the definition's title); null for none. */
+  title?: string | null;
+  /** An extra condition from the screen (e.g. "clientId eq 5"): trusted text. */
+  filter?: string;
+  onRowClick?: (row: R) => void;
+  /** Buttons of the screen beside Filter and Export (New Loan, Upload Repayments, ...). */
+  actions?: ReactNode;
+  /** Fixed height in px (the dashboard's 400px tables); by default the table grows with its rows. */
+  height?: number;
+  filterable?: boolean;
+  exportable?: boolean;
+}
+
+function ServerTableWithState<R>({
+  definition,
+  controller,
+  title,
+  filter,
+  onRowClick,
+  actions,
+  height,
+  filterable,
+  exportable = true,
+}: ServerTableProps<R> & { controller: ListStateController }) {
+  const { state } = controller;
+  const list = useList(definition, state, filter);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const headingId = useId();
+  // the grid reports a new page size as two changes (page, then size): apply the last one once
+  const pendingPagination = useRef<GridPaginationModel | null>(null);
+  const columns = useMemo(() => toGridColumns(definition.columns), [definition.columns]);
+  const fields = definition.filterFields ?? [];
+  const canFilter = (filterable ?? fields.length > 0) && fields.length > 0;
+  const criteria = activeCriteria(fields, state.filters);
+  const rows = (list.data?.rows ?? []) as Row[];
+  const count = list.data?.count;
+  const heading = title === undefined ? definition.title : title;
+  // stable models: a new sort model object would make the grid reset to the first page
+  const sortModel: GridSortModel = useMemo(
+    () => [{ field: state.sort.field, sort: state.sort.direction }],
+    [state.sort.field, state.sort.direction],
+  );
+  const paginationModel = useMemo(() => ({ page: state.page, pageSize: state.pageSize }), [state.page, state.pageSize]);
+  const pageSizes = pageSizesOf(definition).map((size) => (size === pageSizeAll ? { value: -1, label: 'All' } : size));
+
+  const removeCriterion = (id: string) => {
+    const next: Record<string, FilterValues[string]> = { ...state.filters };
+    delete next[id];
+    controller.setFilters(next);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        {heading && (
+          <Typography id={headingId} variant="h6" component="h2">
+            {heading}
+          </Typography>
+        )}
+        <Chip
+          size="small"
+          label={count === undefined ? '…' : count}
+          aria-label={count === undefined ? 'Counting rows' : `${count} ${count === 1 ? 'row' : 'rows'}`}
+          data-testid="row-count"
+        />
+        {criteria.map(({ field, text }) => (
+          <Chip
+            key={field.id}
+            size="small"
+            variant="outlined"
+            label={`${field.label}: ${text}`}
+            onDelete={() => removeCriterion(field.id)}
+          />
+        ))}
+        <Box sx={{ flexGrow: 1 }} />
+        {actions}
+        {canFilter && (
+          <Button startIcon={<FilterListIcon />} onClick={() => setFilterOpen(true)}>
+            Filter {definition.title}
+          </Button>
+        )}
+        {exportable && (
+          <Button startIcon={<FileDownloadOutlinedIcon />} onClick={() => setExportOpen(true)}>
+            Export
+          </Button>
+        )}
+        <Tooltip title="Refresh">
+          <IconButton aria-label={`Refresh ${definition.title}`} onClick={() => void list.refetch()}>
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <Box sx={height ? { height } : undefined}>
+        <DataGrid
+          {...(heading ? { 'aria-labelledby': headingId } : { label: definition.title })}
+          autoHeight={!height}
+          rows={rows}
+          columns={columns}
+          getRowId={(row) => idOf(definition, row as R)}
+          rowCount={count ?? 0}
+          loading={list.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          sortingOrder={['desc', 'asc']}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            const field = model[0]?.field ?? state.sort.field;
+            controller.setSort(nextSort(state.sort, field));
+          }}
+          paginationModel={paginationModel}
+          onPaginationModelChange={(model) => {
+            const first = pendingPagination.current === null;
+            pendingPagination.current = model;
+            if (!first) return;
+            queueMicrotask(() => {
+              const last = pendingPagination.current;
+              pendingPagination.current = null;
+              if (last) controller.setPagination(last.page, last.pageSize);
+            });
+          }}
+          pageSizeOptions={pageSizes}
+          onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
+          disableColumnFilter
+          disableColumnMenu
+          disableRowSelectionOnClick
+          localeText={{ noRowsLabel: displayMessages.noData }}
+          slots={{ noRowsOverlay: NoRowsOverlay }}
+          sx={{ border: 0, ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
+        />
+      </Box>
+      {canFilter && filterOpen && (
+        <Suspense fallback={null}>
+          <FilterDialog
+            open
+            title={`Filter ${definition.title}`}
+            fields={fields}
+            values={state.filters}
+            onApply={(values) => {
+              controller.setFilters(values);
+              setFilterOpen(false);
+            }}
+            onClose={() => setFilterOpen(false)}
+          />
+        </Suspense>
+      )}
+      {exportable && exportOpen && (
+        <ExportCsvDialog
+          open
+          onClose={() => setExportOpen(false)}
+          columns={definition.columns}
+          fileName={definition.id}
+          fetchRows={async (scope) =>
+            scope === 'page' ? (rows as R[]) : (await fetchAllRows(definition, state, filter)).rows
+          }
+        />
+      )}
+    </Paper>
+  );
+}
+
+function ServerTableInUrl<R>(props: ServerTableProps<R>) {
+  const controller = useListState(props.definition);
+  return <ServerTableWithState {...props} controller={controller} />;
+}
+
+/**
+ * The server-paged table of every list screen (MUI X DataGrid): the definition's page sizes and
+ * default sort, the sort-toggle rule, 'No data to display', row click to detail, a count chip,
+ * the filter dialog and the CSV export.
+ */
+export function ServerTable<R>(props: ServerTableProps<R>) {
+  return props.controller ? (
+    <ServerTableWithState {...props} controller={props.controller} />
+  ) : (
+    <ServerTableInUrl {...props} />
+  );
+}

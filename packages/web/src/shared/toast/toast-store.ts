@@ -1,0 +1,78 @@
+import { useSyncExternalStore } from 'react';
+import { ApiError, messageOf } from '../api/api-error';
+
+export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
+
+export interface Toast {
+  id: number;
+  message: string;
+  severity: ToastSeverity;
+  /** null: stays until closed (error toasts persist, spec core §9). */
+  autoHideMs: number | null;
+}
+
+/** Toasts hide after 5 s; error toasts persist (spec core §9). */
+export const toastAutoHideMs = 5000;
+/** At most this many toasts are on screen; the oldest goes first. */
+export const toastsShownMax = 4;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function push(message: string, severity: ToastSeverity, autoHideMs: number | null): number {
+  const id = nextId++;
+  // the same message twice in a row (a failing list refetched) shows once
+  const last = toasts.at(-1);
+  if (last && last.message === message && last.severity === severity) return last.id;
+  toasts = [...toasts, { id, message, severity, autoHideMs }].slice(-toastsShownMax);
+  emit();
+  return id;
+}
+
+export const toast = {
+  success: (message: string, autoHideMs: number = toastAutoHideMs) => push(message, 'success', autoHideMs),
+  info: (message: string, autoHideMs: number = toastAutoHideMs) => push(message, 'info', autoHideMs),
+  warning: (message: string, autoHideMs: number = toastAutoHideMs) => push(message, 'warning', autoHideMs),
+  error: (message: string) => push(message, 'error', null),
+  dismiss(id: number) {
+    toasts = toasts.filter((t) => t.id !== id);
+    emit();
+  },
+  clear() {
+    toasts = [];
+    emit();
+  },
+};
+
+/**
+ * The error toast of spec core §8: the server's userMessage, the error's message, or 'Action
+ * Failed'. Failures the session flow has already handled (logged out) raise nothing more.
+ */
+export function notifyError(error: unknown): void {
+  if (error instanceof ApiError && error.sessionEnded) return;
+  if (error instanceof Error && error.name === 'AbortError') return;
+  toast.error(messageOf(error));
+}
+
+/** A success toast whose text the server's userMessage overrides (spec core §8). */
+export function notifySuccess(defaultMessage: string, serverMessage?: string | null): void {
+  toast.success(serverMessage || defaultMessage);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): readonly Toast[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
+}
