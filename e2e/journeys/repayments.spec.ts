@@ -12,7 +12,14 @@ import {
 } from '@lm/domain';
 import { test as base, type Locator, type Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '../support/demo';
-import { expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo, snap } from '../support/fixtures';
+import {
+  expect as baseExpect,
+  expectAccessible,
+  expectToastAndClose,
+  loginAs,
+  skipWelcomeVideo,
+  snap,
+} from '../support/fixtures';
 import { type RunningServer, repoRoot, startServer } from '../support/server';
 
 /**
@@ -343,7 +350,7 @@ test('management fractionalises the receipts and applies the excess on the exces
 
   for (const row of await gridRow(grid, fixtureThirdPartyId).all()) await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Fractionalise' }).click();
-  await expect(page.getByText(repaymentMessages.fractionalised)).toBeVisible();
+  await expectToastAndClose(page, repaymentMessages.fractionalised);
   // what is left of the fixture loan's receipts: the April receipt's excess of $500
   await expectGridRows(grid, fixtureThirdPartyId, 1);
   const excess = gridRow(grid, fixtureThirdPartyId);
@@ -355,7 +362,7 @@ test('management fractionalises the receipts and applies the excess on the exces
   const confirm = page.getByRole('dialog', { name: 'Apply the excess' });
   await expect(confirm).toContainText('$500.00');
   await confirm.getByRole('button', { name: 'Apply Excess' }).click();
-  await expect(page.getByText(excessMessages.applied)).toBeVisible();
+  await expectToastAndClose(page, excessMessages.applied);
   // the applied excess is a repayment transaction of its own, to be fractionalised in turn
   const applied = gridRow(grid, fixtureThirdPartyId);
   await expect(applied).toHaveCount(1);

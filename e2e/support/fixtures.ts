@@ -105,3 +105,14 @@ export async function expectAccessible(page: Page): Promise<void> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
   expect(serious, serious.join('\n')).toEqual([]);
 }
+
+/**
+ * Expects a toast with this text, then closes it, so that the same message from a later step
+ * is not confused with this one (success toasts stay for 5 s).
+ */
+export async function expectToastAndClose(page: Page, text: string): Promise<void> {
+  const alert = page.getByRole('alert').filter({ hasText: text });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'Close' }).click();
+  await expect(alert).toBeHidden();
+}
