@@ -5,7 +5,7 @@ import { type LoanRecord, loanView, lockLoan, moveLoan } from '../loans';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
-import { finaliseMoney, postMoney } from '../transactions/account-postings';
+import { finaliseMoneyMany, postMoney } from '../transactions/account-postings';
 import { settleFundingStatus } from './invest-in-loan';
 
 /**
@@ -36,9 +36,11 @@ export async function deployLockedLoan(
     .where('i.finalisedDate', 'is', null)
     .orderBy('i.id')
     .execute();
-  for (const investment of pending) {
-    if (investment.ledgerEntryId !== null) await finaliseMoney(trx, investment.ledgerEntryId, now);
-  }
+  await finaliseMoneyMany(
+    trx,
+    pending.flatMap((investment) => (investment.ledgerEntryId === null ? [] : [investment.ledgerEntryId])),
+    now,
+  );
   await trx
     .updateTable('investments')
     .set({ finalisedDate: now })

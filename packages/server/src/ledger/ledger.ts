@@ -80,68 +80,110 @@ export async function lockAccounts(trx: Tx, ledgerAccountIds: Iterable<number>):
 
 /** Writes a balanced entry; returns its id. */
 export async function postEntry(trx: Tx, entry: NewEntry, now: Date): Promise<number> {
-  assertBalanced(entry.postings);
-  await lockAccounts(
-    trx,
-    entry.postings.map((p) => p.ledgerAccountId),
-  );
-  const row = await trx
-    .insertInto('ledgerEntries')
-    .values({
-      kind: entry.kind,
-      description: entry.description ?? '',
-      createdAt: now,
-      effectiveDate: entry.effectiveDate ?? now,
-      finalisedAt: entry.pending ? null : now,
-      reversesEntryId: entry.reversesEntryId ?? null,
-      createdBy: entry.createdBy ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('ledgerPostings')
-    .values(
-      entry.postings.map((p) => ({
-        entryId: row.id,
-        ledgerAccountId: p.ledgerAccountId,
-        amount: centsToString(p.amountCents),
-      })),
-    )
-    .execute();
-  return row.id;
+  const [id] = await postEntries(trx, [entry], now);
+  return id!;
 }
 
-async function entryAccounts(trx: Tx, entryId: number): Promise<number[]> {
+/** Reserves n ids of a table's identity column, in order, so rows pair with ids without relying on RETURNING order. */
+export async function reserveIds(trx: Tx, table: string, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const result = await sql<{ id: string | number }>`
+    select nextval(pg_get_serial_sequence(${table}, 'id')) as id from generate_series(1, ${n}::int)`.execute(trx);
+  return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+const entriesPerInsert = 2_000;
+const postingsPerInsert = 5_000;
+
+/**
+ * Writes balanced entries in a few statements, whatever their number (a batch of receipts, the
+ * fractionalisation of a thousand repayments); returns their ids in input order. The accounts of
+ * every entry are locked first, in one ascending-id pass.
+ */
+export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Date): Promise<number[]> {
+  if (entries.length === 0) return [];
+  for (const entry of entries) assertBalanced(entry.postings);
+  await lockAccounts(
+    trx,
+    entries.flatMap((e) => e.postings.map((p) => p.ledgerAccountId)),
+  );
+  const ids = await reserveIds(trx, 'ledger_entries', entries.length);
+  const rows = entries.map((entry, index) => ({
+    id: ids[index]!,
+    kind: entry.kind,
+    description: entry.description ?? '',
+    createdAt: now,
+    effectiveDate: entry.effectiveDate ?? now,
+    finalisedAt: entry.pending ? null : now,
+    reversesEntryId: entry.reversesEntryId ?? null,
+    createdBy: entry.createdBy ?? null,
+  }));
+  for (let start = 0; start < rows.length; start += entriesPerInsert) {
+    await trx
+      .insertInto('ledgerEntries')
+      .values(rows.slice(start, start + entriesPerInsert))
+      .execute();
+  }
+  const postings = entries.flatMap((entry, index) =>
+    entry.postings.map((p) => ({
+      entryId: ids[index]!,
+      ledgerAccountId: p.ledgerAccountId,
+      amount: centsToString(p.amountCents),
+    })),
+  );
+  for (let start = 0; start < postings.length; start += postingsPerInsert) {
+    await trx
+      .insertInto('ledgerPostings')
+      .values(postings.slice(start, start + postingsPerInsert))
+      .execute();
+  }
+  return ids;
+}
+
+async function entriesAccounts(trx: Tx, entryIds: readonly number[]): Promise<number[]> {
   const rows = await trx
     .selectFrom('ledgerPostings')
     .select('ledgerAccountId')
-    .where('entryId', '=', entryId)
+    .distinct()
+    .where('entryId', 'in', entryIds)
     .execute();
   return rows.map((r) => r.ledgerAccountId);
 }
 
-async function pendingEntry(trx: Tx, entryId: number) {
-  const entry = await trx
+async function pendingEntries(trx: Tx, entryIds: readonly number[]): Promise<void> {
+  const rows = await trx
     .selectFrom('ledgerEntries')
     .select(['id', 'finalisedAt', 'voidedAt'])
-    .where('id', '=', entryId)
+    .where('id', 'in', entryIds)
+    .orderBy('id')
     .forUpdate()
-    .executeTakeFirst();
-  if (!entry) throw new LedgerInvariantError(`no ledger entry ${entryId}`);
-  if (entry.finalisedAt || entry.voidedAt) throw new LedgerInvariantError(`ledger entry ${entryId} is not pending`);
+    .execute();
+  const found = new Map(rows.map((r) => [r.id, r]));
+  for (const id of entryIds) {
+    const entry = found.get(id);
+    if (!entry) throw new LedgerInvariantError(`no ledger entry ${id}`);
+    if (entry.finalisedAt || entry.voidedAt) throw new LedgerInvariantError(`ledger entry ${id} is not pending`);
+  }
 }
 
 /** A pending entry becomes final: its postings move from pending into the current balances. */
 export async function finaliseEntry(trx: Tx, entryId: number, now: Date): Promise<void> {
-  await lockAccounts(trx, await entryAccounts(trx, entryId));
-  await pendingEntry(trx, entryId);
-  await trx.updateTable('ledgerEntries').set({ finalisedAt: now }).where('id', '=', entryId).execute();
+  await finaliseEntries(trx, [entryId], now);
+}
+
+/** Pending entries become final, all in a few statements. */
+export async function finaliseEntries(trx: Tx, entryIds: readonly number[], now: Date): Promise<void> {
+  const ids = [...new Set(entryIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await lockAccounts(trx, await entriesAccounts(trx, ids));
+  await pendingEntries(trx, ids);
+  await trx.updateTable('ledgerEntries').set({ finalisedAt: now }).where('id', 'in', ids).execute();
 }
 
 /** A pending entry is cancelled: its reservation is released and nothing is finalised. */
 export async function voidEntry(trx: Tx, entryId: number, now: Date): Promise<void> {
-  await lockAccounts(trx, await entryAccounts(trx, entryId));
-  await pendingEntry(trx, entryId);
+  await lockAccounts(trx, await entriesAccounts(trx, [entryId]));
+  await pendingEntries(trx, [entryId]);
   await trx.updateTable('ledgerEntries').set({ voidedAt: now }).where('id', '=', entryId).execute();
 }
 

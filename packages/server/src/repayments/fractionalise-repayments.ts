@@ -16,7 +16,13 @@ import { systemAccountId } from '../ledger/ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
-import { type AccountRowInput, availableCents, lockForMovement, postMoney } from '../transactions/account-postings';
+import {
+  type AccountRowInput,
+  availableCents,
+  lockForMovement,
+  type MoneyMovement,
+  postMoneyMany,
+} from '../transactions/account-postings';
 
 export interface FractionalisedPiece {
   investmentId: number;
@@ -52,6 +58,10 @@ export interface FractionalisedRepayment {
  * - tax withheld payable: the withholding tax of foreign holders.
  * The investments' principalRepaid and interestRepaid follow; the loan transaction is stamped
  * fractionalised, so it can never be paid out twice. The receipt's excess stays in collections.
+ *
+ * The transactions are taken in id order, as if one after the other (a later repayment of a loan
+ * sees the principal an earlier one repaid), but read and written set-based: a few statements for
+ * the whole batch, not a few per repayment.
  */
 export async function fractionaliseRepayments(
   ctx: AppContext,
@@ -61,13 +71,14 @@ export async function fractionaliseRepayments(
 ): Promise<FractionalisedRepayment[]> {
   const now = ctx.clock.now();
   const ids = [...new Set(loanTransactionIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
   return ctx.db.transaction().execute(async (trx) => {
-    const results: FractionalisedRepayment[] = [];
-    for (const id of ids) {
-      const result = await fractionaliseOne(trx, id, actorUserId, now);
-      await audit.record(trx, {
+    const results = await fractionaliseBatch(trx, ids, actorUserId, now);
+    await audit.recordMany(
+      trx,
+      results.map((result) => ({
         objectType: 'loanTransaction',
-        objectId: id,
+        objectId: result.loanTransactionId,
         before: { fractionalisedDate: null },
         after: {
           fractionalisedDate: now,
@@ -75,156 +86,196 @@ export async function fractionaliseRepayments(
           commissionAmount: result.commissionAmount,
           taxWithheldAmount: result.taxWithheldAmount,
         },
-      });
-      results.push(result);
-    }
+      })),
+    );
     return results;
   });
 }
 
-async function fractionaliseOne(
+interface Holding extends Holder {
+  loanId: number;
+}
+
+async function fractionaliseBatch(
   trx: Tx,
-  id: number,
+  ids: readonly number[],
   actorUserId: number | null,
   now: Date,
-): Promise<FractionalisedRepayment> {
-  const lt = await trx
+): Promise<FractionalisedRepayment[]> {
+  const lts = await trx
     .selectFrom('loanTransactions')
     .select(['id', 'loanId', 'type', 'status', 'principalAmount', 'interestAmount', 'fractionalisedDate'])
     .select(['reversalTransactionId', 'reversesTransactionId'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!lt) throw refuse(fractionaliseMessages.notFound(id));
-  if (lt.type !== 'REPAYMENT' || lt.status !== 'PAID' || lt.reversesTransactionId !== null) {
-    throw refuse(fractionaliseMessages.notRepayment(id));
-  }
-  if (lt.reversalTransactionId !== null) throw refuse(fractionaliseMessages.reversed(id));
-  if (lt.fractionalisedDate !== null) throw refuse(fractionaliseMessages.alreadyFractionalised(id));
-
-  const principalPaidCents = centsFromString(lt.principalAmount);
-  const interestPaidCents = centsFromString(lt.interestAmount);
-  const nothing: FractionalisedRepayment = {
-    loanTransactionId: id,
-    loanId: lt.loanId,
-    principalAmount: 0,
-    interestAmount: 0,
-    commissionAmount: 0,
-    topUpAmount: 0,
-    taxWithheldAmount: 0,
-    ledgerEntryId: null,
-    pieces: [],
-  };
-  if (principalPaidCents === 0n && interestPaidCents === 0n) {
-    // a receipt that was all excess: nothing of it belongs to the investors (yet)
-    await trx.updateTable('loanTransactions').set({ fractionalisedDate: now }).where('id', '=', id).execute();
-    return nothing;
-  }
-
-  const loan = await trx
-    .selectFrom('loans')
-    .select(['id', 'baseInterestRate', 'collectionsLedgerAccountId'])
-    .where('id', '=', lt.loanId)
-    .executeTakeFirstOrThrow();
-  const holdings = await trx
-    .selectFrom('investments as i')
-    .innerJoin('investmentAccounts as a', 'a.id', 'i.investmentAccountId')
-    .select(['i.id', 'i.investmentAccountId', 'i.investmentInterestRate', 'a.isForeign'])
-    .select(sql<string>`i.invested_amount - i.principal_repaid - i.principal_written_off`.as('outstanding'))
-    .where('i.loanId', '=', lt.loanId)
-    .where('i.finalisedDate', 'is not', null)
-    .where('i.saleDate', 'is', null)
-    .where('i.reversedDate', 'is', null)
-    .where(sql<boolean>`i.invested_amount - i.principal_repaid - i.principal_written_off > 0`)
-    .orderBy('i.id')
+    .where('id', 'in', ids)
+    .orderBy('id')
     .forUpdate()
     .execute();
-  if (holdings.length === 0) throw refuse(fractionaliseMessages.noHolders(id, lt.loanId));
-  const holders: Holder[] = holdings.map((h) => ({
-    investmentId: h.id,
-    investmentAccountId: h.investmentAccountId,
-    outstandingPrincipalCents: centsFromString(h.outstanding),
-    rate: h.investmentInterestRate,
-    isForeign: h.isForeign,
-  }));
-  const outstandingCents = sumCents(holders.map((h) => h.outstandingPrincipalCents));
-  if (principalPaidCents > outstandingCents) {
-    throw refuse(
-      fractionaliseMessages.principalAboveOutstanding(
-        id,
-        formatCents(principalPaidCents),
-        formatCents(outstandingCents),
-      ),
-    );
+  const ltById = new Map(lts.map((lt) => [lt.id, lt]));
+  for (const id of ids) {
+    const lt = ltById.get(id);
+    if (!lt) throw refuse(fractionaliseMessages.notFound(id));
+    if (lt.type !== 'REPAYMENT' || lt.status !== 'PAID' || lt.reversesTransactionId !== null) {
+      throw refuse(fractionaliseMessages.notRepayment(id));
+    }
+    if (lt.reversalTransactionId !== null) throw refuse(fractionaliseMessages.reversed(id));
+    if (lt.fractionalisedDate !== null) throw refuse(fractionaliseMessages.alreadyFractionalised(id));
+  }
+  const paying = lts.filter(
+    (lt) => centsFromString(lt.principalAmount) !== 0n || centsFromString(lt.interestAmount) !== 0n,
+  );
+  const loanIds = [...new Set(paying.map((lt) => lt.loanId))].sort((a, b) => a - b);
+
+  const loans =
+    loanIds.length === 0
+      ? []
+      : await trx
+          .selectFrom('loans')
+          .select(['id', 'baseInterestRate', 'collectionsLedgerAccountId'])
+          .where('id', 'in', loanIds)
+          .execute();
+  const loanById = new Map(loans.map((l) => [l.id, l]));
+  const holdingRows =
+    loanIds.length === 0
+      ? []
+      : await trx
+          .selectFrom('investments as i')
+          .innerJoin('investmentAccounts as a', 'a.id', 'i.investmentAccountId')
+          .select(['i.id', 'i.loanId', 'i.investmentAccountId', 'i.investmentInterestRate', 'a.isForeign'])
+          .select(sql<string>`i.invested_amount - i.principal_repaid - i.principal_written_off`.as('outstanding'))
+          .where('i.loanId', 'in', loanIds)
+          .where('i.finalisedDate', 'is not', null)
+          .where('i.saleDate', 'is', null)
+          .where('i.reversedDate', 'is', null)
+          .where(sql<boolean>`i.invested_amount - i.principal_repaid - i.principal_written_off > 0`)
+          .orderBy('i.id')
+          .forUpdate()
+          .execute();
+  const holdingsByLoan = new Map<number, Holding[]>();
+  for (const h of holdingRows) {
+    const list = holdingsByLoan.get(h.loanId) ?? [];
+    list.push({
+      loanId: h.loanId,
+      investmentId: h.id,
+      investmentAccountId: h.investmentAccountId,
+      outstandingPrincipalCents: centsFromString(h.outstanding),
+      rate: h.investmentInterestRate,
+      isForeign: h.isForeign,
+    });
+    holdingsByLoan.set(h.loanId, list);
   }
 
-  const split = fractionaliseRepayment(
-    { principalPaidCents, interestPaidCents, baseRate: loan.baseInterestRate },
-    holders,
-  );
-
   const taxPayable = await systemAccountId(trx, 'TAX_WITHHELD_PAYABLE');
-  const accountIds = [...new Set([...holders.map((h) => h.investmentAccountId), houseAccountId])];
-  await lockForMovement(trx, accountIds, [loan.collectionsLedgerAccountId, taxPayable]);
-  if (split.topUpTotalCents > 0n) {
+  const accountIds = [...new Set([...holdingRows.map((h) => h.investmentAccountId), houseAccountId])];
+  await lockForMovement(trx, accountIds, [...loans.map((l) => l.collectionsLedgerAccountId), taxPayable]);
+  let houseAvailable: Cents = await availableCents(trx, houseAccountId);
+
+  const results: FractionalisedRepayment[] = [];
+  const movements: MoneyMovement[] = [];
+  /** results index of each movement */
+  const movementOf: number[] = [];
+  const repaid = new Map<number, { principal: Cents; interest: Cents }>();
+  const stamps: { id: number; investorInterest: Cents; movement: number | null }[] = [];
+
+  for (const lt of lts) {
+    const id = lt.id;
+    const principalPaidCents = centsFromString(lt.principalAmount);
+    const interestPaidCents = centsFromString(lt.interestAmount);
+    if (principalPaidCents === 0n && interestPaidCents === 0n) {
+      // a receipt that was all excess: nothing of it belongs to the investors (yet)
+      stamps.push({ id, investorInterest: 0n, movement: null });
+      results.push({
+        loanTransactionId: id,
+        loanId: lt.loanId,
+        principalAmount: 0,
+        interestAmount: 0,
+        commissionAmount: 0,
+        topUpAmount: 0,
+        taxWithheldAmount: 0,
+        ledgerEntryId: null,
+        pieces: [],
+      });
+      continue;
+    }
+    const loan = loanById.get(lt.loanId)!;
+    // as they stand after the repayments of this batch before this one
+    const holders = (holdingsByLoan.get(lt.loanId) ?? []).filter((h) => h.outstandingPrincipalCents > 0n);
+    if (holders.length === 0) throw refuse(fractionaliseMessages.noHolders(id, lt.loanId));
+    const outstandingCents = sumCents(holders.map((h) => h.outstandingPrincipalCents));
+    if (principalPaidCents > outstandingCents) {
+      throw refuse(
+        fractionaliseMessages.principalAboveOutstanding(
+          id,
+          formatCents(principalPaidCents),
+          formatCents(outstandingCents),
+        ),
+      );
+    }
+    const split = fractionaliseRepayment(
+      { principalPaidCents, interestPaidCents, baseRate: loan.baseInterestRate },
+      holders,
+    );
+
     // the entry is one movement: the house's own piece and the commission arrive as the top-ups leave
     const houseInCents =
       split.commissionCents +
       sumCents(split.pieces.filter((p) => p.investmentAccountId === houseAccountId).map((p) => p.cashCents));
-    const houseAvailableCents = await availableCents(trx, houseAccountId);
-    if (houseAvailableCents + houseInCents < split.topUpTotalCents) {
+    if (split.topUpTotalCents > 0n && houseAvailable + houseInCents < split.topUpTotalCents) {
       throw refuse(
         fractionaliseMessages.houseCannotCover(
           id,
           formatCents(split.topUpTotalCents),
-          formatCents(houseAvailableCents + houseInCents),
+          formatCents(houseAvailable + houseInCents),
         ),
       );
     }
-  }
+    houseAvailable += houseInCents - split.topUpTotalCents;
 
-  const common = { loanId: lt.loanId, loanTransactionId: id };
-  const accountRows: AccountRowInput[] = [];
-  for (const piece of split.pieces) {
-    if (piece.cashCents === 0n) continue; // a share too small to reach a cent this time
-    accountRows.push({
-      ...common,
-      investmentAccountId: piece.investmentAccountId,
-      investmentId: piece.investmentId,
-      type: 'REPAYMENT',
-      amountCents: piece.cashCents,
-      principalCents: piece.principalCents,
-      interestCents: piece.interestCents + piece.topUpCents,
-      taxWithheldCents: piece.taxWithheldCents,
-      comment: `Repayment of loan ${lt.loanId} (loan transaction ${id})`,
+    const common = { loanId: lt.loanId, loanTransactionId: id };
+    const accountRows: AccountRowInput[] = [];
+    for (const piece of split.pieces) {
+      if (piece.cashCents === 0n) continue; // a share too small to reach a cent this time
+      accountRows.push({
+        ...common,
+        investmentAccountId: piece.investmentAccountId,
+        investmentId: piece.investmentId,
+        type: 'REPAYMENT',
+        amountCents: piece.cashCents,
+        principalCents: piece.principalCents,
+        interestCents: piece.interestCents + piece.topUpCents,
+        taxWithheldCents: piece.taxWithheldCents,
+        comment: `Repayment of loan ${lt.loanId} (loan transaction ${id})`,
+      });
+    }
+    if (split.commissionCents > 0n) {
+      accountRows.push({
+        ...common,
+        investmentAccountId: houseAccountId,
+        type: 'COMMISSION',
+        amountCents: split.commissionCents,
+        interestCents: split.commissionCents,
+        comment: `Interest commission on loan ${lt.loanId} (loan transaction ${id})`,
+      });
+    }
+    for (const piece of split.pieces) {
+      if (piece.topUpCents === 0n) continue;
+      accountRows.push({
+        ...common,
+        investmentAccountId: houseAccountId,
+        investmentId: piece.investmentId,
+        counterpartAccountId: piece.investmentAccountId,
+        type: 'INTEREST_TOP_UP',
+        amountCents: -piece.topUpCents,
+        interestCents: piece.topUpCents,
+        comment: `Interest top-up to account ${piece.investmentAccountId} on loan ${lt.loanId} (loan transaction ${id})`,
+      });
+    }
+    movementOf.push(results.length);
+    stamps.push({
+      id,
+      investorInterest: sumCents(split.pieces.map((p) => p.interestCents)),
+      movement: movements.length,
     });
-  }
-  if (split.commissionCents > 0n) {
-    accountRows.push({
-      ...common,
-      investmentAccountId: houseAccountId,
-      type: 'COMMISSION',
-      amountCents: split.commissionCents,
-      interestCents: split.commissionCents,
-      comment: `Interest commission on loan ${lt.loanId} (loan transaction ${id})`,
-    });
-  }
-  for (const piece of split.pieces) {
-    if (piece.topUpCents === 0n) continue;
-    accountRows.push({
-      ...common,
-      investmentAccountId: houseAccountId,
-      investmentId: piece.investmentId,
-      counterpartAccountId: piece.investmentAccountId,
-      type: 'INTEREST_TOP_UP',
-      amountCents: -piece.topUpCents,
-      interestCents: piece.topUpCents,
-      comment: `Interest top-up to account ${piece.investmentAccountId} on loan ${lt.loanId} (loan transaction ${id})`,
-    });
-  }
-  const posted = await postMoney(
-    trx,
-    {
+    movements.push({
       kind: 'REPAYMENT_FRACTIONALISED',
       description: `Repayment of loan ${lt.loanId} fractionalised (loan transaction ${id})`,
       createdBy: actorUserId,
@@ -235,49 +286,69 @@ async function fractionaliseOne(
           ? [{ ledgerAccountId: taxPayable, amountCents: split.taxWithheldTotalCents }]
           : []),
       ],
-    },
-    now,
-  );
+    });
 
-  for (const piece of split.pieces) {
-    const interestCents: Cents = piece.interestCents + piece.topUpCents;
-    if (piece.principalCents === 0n && interestCents === 0n) continue;
-    await trx
-      .updateTable('investments')
-      .set({
-        principalRepaid: sql`principal_repaid + ${centsToString(piece.principalCents)}::numeric`,
-        interestRepaid: sql`interest_repaid + ${centsToString(interestCents)}::numeric`,
-      })
-      .where('id', '=', piece.investmentId)
-      .execute();
+    const byInvestment = new Map(holders.map((h) => [h.investmentId, h]));
+    for (const piece of split.pieces) {
+      byInvestment.get(piece.investmentId)!.outstandingPrincipalCents -= piece.principalCents;
+      const interestCents = piece.interestCents + piece.topUpCents;
+      if (piece.principalCents === 0n && interestCents === 0n) continue;
+      const sum = repaid.get(piece.investmentId) ?? { principal: 0n, interest: 0n };
+      repaid.set(piece.investmentId, {
+        principal: sum.principal + piece.principalCents,
+        interest: sum.interest + interestCents,
+      });
+    }
+
+    results.push({
+      loanTransactionId: id,
+      loanId: lt.loanId,
+      principalAmount: centsToNumber(principalPaidCents),
+      interestAmount: centsToNumber(interestPaidCents),
+      commissionAmount: centsToNumber(split.commissionCents),
+      topUpAmount: centsToNumber(split.topUpTotalCents),
+      taxWithheldAmount: centsToNumber(split.taxWithheldTotalCents),
+      ledgerEntryId: null,
+      pieces: split.pieces.map((p) => ({
+        investmentId: p.investmentId,
+        investmentAccountId: p.investmentAccountId,
+        principalAmount: centsToNumber(p.principalCents),
+        interestAmount: centsToNumber(p.interestCents + p.topUpCents),
+        topUpAmount: centsToNumber(p.topUpCents),
+        taxWithheldAmount: centsToNumber(p.taxWithheldCents),
+        cashAmount: centsToNumber(p.cashCents),
+      })),
+    });
   }
-  await trx
-    .updateTable('loanTransactions')
-    .set({
-      fractionalisedDate: now,
-      fractionaliseEntryId: posted.entryId,
-      investorInterestAmount: centsToString(sumCents(split.pieces.map((p) => p.interestCents))),
-    })
-    .where('id', '=', id)
-    .execute();
 
-  return {
-    loanTransactionId: id,
-    loanId: lt.loanId,
-    principalAmount: centsToNumber(principalPaidCents),
-    interestAmount: centsToNumber(interestPaidCents),
-    commissionAmount: centsToNumber(split.commissionCents),
-    topUpAmount: centsToNumber(split.topUpTotalCents),
-    taxWithheldAmount: centsToNumber(split.taxWithheldTotalCents),
-    ledgerEntryId: posted.entryId,
-    pieces: split.pieces.map((p) => ({
-      investmentId: p.investmentId,
-      investmentAccountId: p.investmentAccountId,
-      principalAmount: centsToNumber(p.principalCents),
-      interestAmount: centsToNumber(p.interestCents + p.topUpCents),
-      topUpAmount: centsToNumber(p.topUpCents),
-      taxWithheldAmount: centsToNumber(p.taxWithheldCents),
-      cashAmount: centsToNumber(p.cashCents),
-    })),
-  };
+  const posted = await postMoneyMany(trx, movements, now);
+  posted.forEach((p, index) => {
+    results[movementOf[index]!]!.ledgerEntryId = p.entryId;
+  });
+
+  if (repaid.size > 0) {
+    const rows = [...repaid.entries()];
+    await sql`
+      update investments i set
+        principal_repaid = i.principal_repaid + v.principal,
+        interest_repaid = i.interest_repaid + v.interest
+      from unnest(
+        ${rows.map(([id]) => id)}::bigint[],
+        ${rows.map(([, r]) => centsToString(r.principal))}::numeric[],
+        ${rows.map(([, r]) => centsToString(r.interest))}::numeric[]
+      ) as v(id, principal, interest)
+      where i.id = v.id`.execute(trx);
+  }
+  await sql`
+    update loan_transactions t set
+      fractionalised_date = ${now},
+      fractionalise_entry_id = v.entry_id,
+      investor_interest_amount = coalesce(v.investor_interest, t.investor_interest_amount)
+    from unnest(
+      ${stamps.map((s) => s.id)}::bigint[],
+      ${stamps.map((s) => (s.movement === null ? null : posted[s.movement]!.entryId))}::bigint[],
+      ${stamps.map((s) => (s.movement === null ? null : centsToString(s.investorInterest)))}::numeric[]
+    ) as v(id, entry_id, investor_interest)
+    where t.id = v.id`.execute(trx);
+  return results;
 }

@@ -9,11 +9,12 @@ import {
 } from '@lm/domain';
 import { sql } from 'kysely';
 import {
-  finaliseEntry,
+  finaliseEntries,
   LedgerInvariantError,
   lockAccounts,
   type Posting,
-  postEntry,
+  postEntries,
+  reserveIds,
   reverseEntry,
   voidEntry,
 } from '../ledger/ledger';
@@ -127,13 +128,8 @@ export async function availableCents(db: Executor, investmentAccountId: number):
   return (await balancesOf(db, investmentAccountId)).availableCents;
 }
 
-/** Reserves n ids of account_transactions in order, so rows and their ids pair up without relying on RETURNING order. */
-async function nextTransactionIds(trx: Tx, n: number): Promise<number[]> {
-  const result = await sql<{ id: string | number }>`
-    select nextval(pg_get_serial_sequence('account_transactions', 'id')) as id from generate_series(1, ${n}::int)`.execute(
-    trx,
-  );
-  return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+function nextTransactionIds(trx: Tx, n: number): Promise<number[]> {
+  return reserveIds(trx, 'account_transactions', n);
 }
 
 /**
@@ -172,7 +168,10 @@ interface ClosedRow {
   id: number;
 }
 
-/** For each account, refresh from its earliest changed row. */
+/**
+ * For each account, refreshes from its earliest changed row: the same rule as
+ * refreshRunningBalances, for any number of accounts in one statement.
+ */
 async function refreshAccounts(trx: Tx, rows: readonly ClosedRow[]): Promise<void> {
   const earliest = new Map<number, ClosedRow>();
   for (const row of rows) {
@@ -183,11 +182,39 @@ async function refreshAccounts(trx: Tx, rows: readonly ClosedRow[]): Promise<voi
       (row.finalisedDate.getTime() === seen.finalisedDate.getTime() && row.id < seen.id);
     if (before) earliest.set(row.investmentAccountId, row);
   }
-  const accounts = [...earliest.keys()].sort((a, b) => a - b);
-  for (const account of accounts) {
-    const row = earliest.get(account)!;
-    await refreshRunningBalances(trx, account, row);
+  if (earliest.size === 0) return;
+  if (earliest.size === 1) {
+    const [row] = earliest.values();
+    await refreshRunningBalances(trx, row!.investmentAccountId, row!);
+    return;
   }
+  const starts = [...earliest.values()].sort((a, b) => a.investmentAccountId - b.investmentAccountId);
+  await sql`
+    with starts as (
+      select * from unnest(
+        ${starts.map((r) => r.investmentAccountId)}::bigint[],
+        ${starts.map((r) => r.finalisedDate.toISOString())}::timestamptz[],
+        ${starts.map((r) => r.id)}::bigint[]
+      ) as st(account_id, finalised_date, id)
+    ), s as (
+      select t.id,
+        coalesce(prev.running_balance, 0)
+          + sum(case when t.status = 'CANCELLED' then 0 else t.amount end)
+              over (partition by t.investment_account_id order by t.finalised_date, t.id) as rb
+      from starts st
+      join account_transactions t
+        on t.investment_account_id = st.account_id and t.finalised_date is not null
+       and (t.finalised_date, t.id) >= (st.finalised_date, st.id)
+      left join lateral (
+        select p.running_balance from account_transactions p
+        where p.investment_account_id = st.account_id and p.finalised_date is not null
+          and (p.finalised_date, p.id) < (st.finalised_date, st.id)
+        order by p.finalised_date desc, p.id desc
+        limit 1
+      ) prev on true
+    )
+    update account_transactions t set running_balance = s.rb
+    from s where t.id = s.id and t.running_balance is distinct from s.rb`.execute(trx);
 }
 
 /** Writes a movement: one balanced ledger entry and its account rows. Returns the entry and row ids (in input order). */
@@ -196,62 +223,94 @@ export async function postMoney(
   movement: MoneyMovement,
   now: Date,
 ): Promise<{ entryId: number; transactionIds: number[] }> {
-  const rows = movement.accountRows;
-  if (rows.length > accountRowsPerMovementMax) throw new LedgerInvariantError('too many account rows in one movement');
-  for (const row of rows) {
-    if (row.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${row.type})`);
+  const [posted] = await postMoneyMany(trx, [movement], now);
+  return posted!;
+}
+
+/**
+ * Writes movements, each one balanced ledger entry with its account rows, in a few statements
+ * whatever their number; returns the entry and row ids of each, in input order.
+ */
+export async function postMoneyMany(
+  trx: Tx,
+  movements: readonly MoneyMovement[],
+  now: Date,
+): Promise<{ entryId: number; transactionIds: number[] }[]> {
+  if (movements.length === 0) return [];
+  for (const movement of movements) {
+    if (movement.accountRows.length > accountRowsPerMovementMax) {
+      throw new LedgerInvariantError('too many account rows in one movement');
+    }
+    for (const row of movement.accountRows) {
+      if (row.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${row.type})`);
+    }
   }
   const ledgerIds = await ledgerIdsOf(
     trx,
-    rows.map((r) => r.investmentAccountId),
+    movements.flatMap((m) => m.accountRows.map((r) => r.investmentAccountId)),
   );
-  const postings: Posting[] = [
-    ...rows.map((r) => ({ ledgerAccountId: ledgerIds.get(r.investmentAccountId)!, amountCents: r.amountCents })),
-    ...(movement.otherPostings ?? []),
-  ];
-  const pending = movement.pending === true;
-  const entryId = await postEntry(
+  const entryIds = await postEntries(
     trx,
-    {
-      kind: movement.kind,
-      description: movement.description ?? '',
-      postings,
-      pending,
-      ...(rows[0]?.effectiveDate ? { effectiveDate: rows[0].effectiveDate } : {}),
-      createdBy: movement.createdBy ?? null,
-    },
+    movements.map((movement) => {
+      const first = movement.accountRows[0];
+      return {
+        kind: movement.kind,
+        description: movement.description ?? '',
+        postings: [
+          ...movement.accountRows.map((r) => ({
+            ledgerAccountId: ledgerIds.get(r.investmentAccountId)!,
+            amountCents: r.amountCents,
+          })),
+          ...(movement.otherPostings ?? []),
+        ],
+        pending: movement.pending === true,
+        ...(first?.effectiveDate ? { effectiveDate: first.effectiveDate } : {}),
+        createdBy: movement.createdBy ?? null,
+      };
+    }),
     now,
   );
-  if (rows.length === 0) return { entryId, transactionIds: [] };
 
-  const ids = await nextTransactionIds(trx, rows.length);
-  const values = rows.map((r, index) => {
-    const effectiveDate = r.effectiveDate ?? now;
-    return {
-      id: ids[index]!,
-      investmentAccountId: r.investmentAccountId,
-      type: r.type,
-      status: pending ? 'PENDING' : 'PAID',
-      comment: r.comment ?? null,
-      investorComment: r.investorComment ?? null,
-      amount: centsToString(r.amountCents),
-      grossAmount: centsToString(r.amountCents < 0n ? -r.amountCents : r.amountCents),
-      principalAmount: centsToString(r.principalCents ?? 0n),
-      interestAmount: centsToString(r.interestCents ?? 0n),
-      feesAmount: centsToString(r.feesCents ?? 0n),
-      taxWithheldAmount: centsToString(r.taxWithheldCents ?? 0n),
-      finalisedDate: pending ? null : effectiveDate,
-      createdDate: now,
-      effectiveDate,
-      ledgerEntryId: entryId,
-      loanId: r.loanId ?? null,
-      loanTransactionId: r.loanTransactionId ?? null,
-      investmentId: r.investmentId ?? null,
-      withdrawalRequestId: r.withdrawalRequestId ?? null,
-      counterpartAccountId: r.counterpartAccountId ?? null,
-      createdBy: movement.createdBy ?? null,
-    };
-  });
+  const rowCount = movements.reduce((n, m) => n + m.accountRows.length, 0);
+  const ids = await nextTransactionIds(trx, rowCount);
+  const results: { entryId: number; transactionIds: number[] }[] = [];
+  const values = [];
+  let next = 0;
+  for (const [index, movement] of movements.entries()) {
+    const entryId = entryIds[index]!;
+    const pending = movement.pending === true;
+    const transactionIds: number[] = [];
+    for (const r of movement.accountRows) {
+      const id = ids[next++]!;
+      transactionIds.push(id);
+      const effectiveDate = r.effectiveDate ?? now;
+      values.push({
+        id,
+        investmentAccountId: r.investmentAccountId,
+        type: r.type,
+        status: pending ? 'PENDING' : 'PAID',
+        comment: r.comment ?? null,
+        investorComment: r.investorComment ?? null,
+        amount: centsToString(r.amountCents),
+        grossAmount: centsToString(r.amountCents < 0n ? -r.amountCents : r.amountCents),
+        principalAmount: centsToString(r.principalCents ?? 0n),
+        interestAmount: centsToString(r.interestCents ?? 0n),
+        feesAmount: centsToString(r.feesCents ?? 0n),
+        taxWithheldAmount: centsToString(r.taxWithheldCents ?? 0n),
+        finalisedDate: pending ? null : effectiveDate,
+        createdDate: now,
+        effectiveDate,
+        ledgerEntryId: entryId,
+        loanId: r.loanId ?? null,
+        loanTransactionId: r.loanTransactionId ?? null,
+        investmentId: r.investmentId ?? null,
+        withdrawalRequestId: r.withdrawalRequestId ?? null,
+        counterpartAccountId: r.counterpartAccountId ?? null,
+        createdBy: movement.createdBy ?? null,
+      });
+    }
+    results.push({ entryId, transactionIds });
+  }
   // multi-row inserts in batches keep the statement size bounded
   const batch = 500;
   for (let start = 0; start < values.length; start += batch) {
@@ -260,13 +319,13 @@ export async function postMoney(
       .values(values.slice(start, start + batch))
       .execute();
   }
-  if (!pending) {
-    await refreshAccounts(
-      trx,
-      values.map((v) => ({ investmentAccountId: v.investmentAccountId, finalisedDate: v.effectiveDate, id: v.id })),
-    );
-  }
-  return { entryId, transactionIds: ids };
+  await refreshAccounts(
+    trx,
+    values
+      .filter((v) => v.finalisedDate !== null)
+      .map((v) => ({ investmentAccountId: v.investmentAccountId, finalisedDate: v.effectiveDate, id: v.id })),
+  );
+  return results;
 }
 
 async function rowsOfEntry(trx: Tx, entryId: number) {
@@ -275,11 +334,17 @@ async function rowsOfEntry(trx: Tx, entryId: number) {
 
 /** Finalises a pending entry and stamps finalisedDate (now), status PAID and runningBalance on its rows. */
 export async function finaliseMoney(trx: Tx, entryId: number, now: Date): Promise<void> {
-  await finaliseEntry(trx, entryId, now);
+  await finaliseMoneyMany(trx, [entryId], now);
+}
+
+/** Finalises pending entries (a loan's thousand investments at deploy) in a few statements. */
+export async function finaliseMoneyMany(trx: Tx, entryIds: readonly number[], now: Date): Promise<void> {
+  if (entryIds.length === 0) return;
+  await finaliseEntries(trx, entryIds, now);
   const rows = await trx
     .updateTable('accountTransactions')
     .set({ status: 'PAID', finalisedDate: now })
-    .where('ledgerEntryId', '=', entryId)
+    .where('ledgerEntryId', 'in', [...new Set(entryIds)])
     .where('status', '=', 'PENDING')
     .returning(['id', 'investmentAccountId'])
     .execute();

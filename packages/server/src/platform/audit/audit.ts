@@ -19,20 +19,28 @@ export class AuditContext {
   ) {}
 
   async record(executor: Executor, change: AuditChange): Promise<void> {
+    await this.recordMany(executor, [change]);
+  }
+
+  /** One record per change, in a few statements however many there are. */
+  async recordMany(executor: Executor, changes: readonly AuditChange[]): Promise<void> {
     this.recorded = true;
-    await executor
-      .insertInto('auditLog')
-      .values({
-        actorUserId: this.actorUserId,
-        method: this.method,
-        route: this.route,
-        objectType: change.objectType,
-        objectId: change.objectId === null ? null : String(change.objectId),
-        before: change.before === undefined ? null : JSON.stringify(change.before, bigintReplacer),
-        after: change.after === undefined ? null : JSON.stringify(change.after, bigintReplacer),
-        address: this.address,
-      })
-      .execute();
+    const rows = changes.map((change) => ({
+      actorUserId: this.actorUserId,
+      method: this.method,
+      route: this.route,
+      objectType: change.objectType,
+      objectId: change.objectId === null ? null : String(change.objectId),
+      before: change.before === undefined ? null : JSON.stringify(change.before, bigintReplacer),
+      after: change.after === undefined ? null : JSON.stringify(change.after, bigintReplacer),
+      address: this.address,
+    }));
+    for (let start = 0; start < rows.length; start += 5_000) {
+      await executor
+        .insertInto('auditLog')
+        .values(rows.slice(start, start + 5_000))
+        .execute();
+    }
   }
 }
 
