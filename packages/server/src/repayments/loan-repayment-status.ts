@@ -10,6 +10,7 @@ import {
   type RepaymentStatus,
   sydneyDate,
 } from '@lm/domain';
+import { sql } from 'kysely';
 import type { Tx } from '../platform/db/database';
 
 /**
@@ -78,21 +79,38 @@ export async function refreshLoanRepaymentStatus(
   loanId: number,
   now: Date,
 ): Promise<{ before: LoanStatus; after: LoanStatus }> {
-  const loan = await trx
+  const changes = await refreshLoansRepaymentStatus(trx, [loanId], now);
+  return changes.get(loanId)!;
+}
+
+/** refreshLoanRepaymentStatus for many loans, in a few statements however many there are. */
+export async function refreshLoansRepaymentStatus(
+  trx: Tx,
+  loanIds: readonly number[],
+  now: Date,
+): Promise<Map<number, { before: LoanStatus; after: LoanStatus }>> {
+  const result = new Map<number, { before: LoanStatus; after: LoanStatus }>();
+  if (loanIds.length === 0) return result;
+  const ids = [...new Set(loanIds)];
+  const loans = await trx
     .selectFrom('loans')
-    .select(['status', 'gracePeriodDays'])
-    .where('id', '=', loanId)
-    .executeTakeFirstOrThrow();
+    .select(['id', 'status', 'gracePeriodDays'])
+    .where('id', 'in', ids)
+    .execute();
+  if (loans.length !== ids.length) throw new Error('refreshLoansRepaymentStatus: a loan does not exist');
   const today = sydneyDate(now);
   const repayments = await trx
     .selectFrom('repayments')
-    .select(['id', 'dueDate', 'status', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
-    .where('loanId', '=', loanId)
+    .select(['id', 'loanId', 'dueDate', 'status', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
+    .where('loanId', 'in', ids)
     .where('isArchived', '=', false)
+    .orderBy('loanId')
     .orderBy('dueDate')
     .orderBy('id')
     .execute();
-  const statuses: RepaymentStatus[] = [];
+  const graceOf = new Map(loans.map((l) => [l.id, l.gracePeriodDays]));
+  const statusesOf = new Map<number, RepaymentStatus[]>(ids.map((id) => [id, []]));
+  const repaymentChanges: { id: number; status: RepaymentStatus }[] = [];
   for (const r of repayments) {
     let status = r.status as RepaymentStatus;
     if (openRepaymentStatuses.includes(status) || status === 'PAID') {
@@ -104,21 +122,40 @@ export async function refreshLoanRepaymentStatus(
           interestDueCents: centsFromString(r.interestDue),
           interestPaidCents: centsFromString(r.interestPaid),
         },
-        loan.gracePeriodDays,
+        graceOf.get(r.loanId)!,
         today,
       );
-      if (status !== r.status) {
-        await trx.updateTable('repayments').set({ status }).where('id', '=', r.id).execute();
-      }
+      if (status !== r.status) repaymentChanges.push({ id: r.id, status });
     }
-    statuses.push(status);
+    statusesOf.get(r.loanId)!.push(status);
   }
-  const before = loan.status as LoanStatus;
-  if (!isActiveLoanStatus(before)) return { before, after: before };
-  const after = loanStatusFromRepayments(before, statuses);
-  if (after !== before) {
-    assertLoanTransition(before, after);
-    await trx.updateTable('loans').set({ status: after, updatedAt: now }).where('id', '=', loanId).execute();
+  if (repaymentChanges.length > 0) {
+    await sql`
+      update repayments r set status = v.status
+      from unnest(${repaymentChanges.map((c) => c.id)}::bigint[], ${repaymentChanges.map((c) => c.status)}::text[])
+        as v(id, status)
+      where r.id = v.id`.execute(trx);
   }
-  return { before, after };
+  const loanChanges: { id: number; status: LoanStatus }[] = [];
+  for (const loan of loans) {
+    const before = loan.status as LoanStatus;
+    if (!isActiveLoanStatus(before)) {
+      result.set(loan.id, { before, after: before });
+      continue;
+    }
+    const after = loanStatusFromRepayments(before, statusesOf.get(loan.id)!);
+    if (after !== before) {
+      assertLoanTransition(before, after);
+      loanChanges.push({ id: loan.id, status: after });
+    }
+    result.set(loan.id, { before, after });
+  }
+  if (loanChanges.length > 0) {
+    await sql`
+      update loans l set status = v.status, updated_at = ${now}
+      from unnest(${loanChanges.map((c) => c.id)}::bigint[], ${loanChanges.map((c) => c.status)}::text[])
+        as v(id, status)
+      where l.id = v.id`.execute(trx);
+  }
+  return result;
 }

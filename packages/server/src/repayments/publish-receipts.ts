@@ -13,11 +13,10 @@ import {
   refuse,
 } from '@lm/domain';
 import { sql } from 'kysely';
-import { postEntry, systemAccountId } from '../ledger/ledger';
+import { postEntries, reserveIds, systemAccountId } from '../ledger/ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import type { Tx } from '../platform/db/database';
-import { receiptLoanStatuses, refreshLoanRepaymentStatus } from './loan-repayment-status';
+import { receiptLoanStatuses, refreshLoansRepaymentStatus } from './loan-repayment-status';
 
 export interface PublishedReceipt {
   receiptId: string;
@@ -98,12 +97,39 @@ export async function publishReceipts(
     const trustBank = await systemAccountId(trx, 'TRUST_BANK');
     const revenue = await systemAccountId(trx, 'REVENUE');
     const results: PublishedReceipt[] = [];
-    const createdIds: number[] = [];
+
+    // the loans' repayments that may still take money, oldest first; receipts pay them in memory
+    // and the changes are written together afterwards
+    const open = await trx
+      .selectFrom('repayments')
+      .select(['id', 'loanId', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
+      .where('loanId', 'in', loanIds)
+      .where('isArchived', '=', false)
+      .where('status', 'in', [...openRepaymentStatuses])
+      .orderBy('loanId')
+      .orderBy('dueDate')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const openByLoan = new Map<number, OpenRepayment[]>();
+    for (const r of open) {
+      const list = openByLoan.get(r.loanId) ?? [];
+      list.push({
+        id: r.id,
+        principalDueCents: centsFromString(r.principalDue),
+        principalPaidCents: centsFromString(r.principalPaid),
+        interestDueCents: centsFromString(r.interestDue),
+        interestPaidCents: centsFromString(r.interestPaid),
+        changed: false,
+      });
+      openByLoan.set(r.loanId, list);
+    }
 
     // oldest receipt first within a loan, so they pay the loan's repayments in order
     const ordered = receipts
       .map((r, index) => ({ r, index }))
       .sort((a, b) => a.r.loanId - b.r.loanId || a.r.dueDate.localeCompare(b.r.dueDate) || a.index - b.index);
+    const toPublish: { r: PublishReceipt; repaymentId: number | null; paid: ReturnType<typeof applyReceipt> }[] = [];
     for (const { r } of ordered) {
       const before = existingByReceipt.get(r.thirdPartyId);
       if (before) {
@@ -125,13 +151,93 @@ export async function publishReceipts(
         });
         continue;
       }
-      const loan = loanById.get(r.loanId)!;
-      const published = await publishOne(trx, r, loan.collectionsLedgerAccountId, trustBank, revenue, actorUserId, now);
-      createdIds.push(published.loanTransactionId);
-      results.push(published);
+      // the loan's earliest repayment not fully paid: the net amount pays its interest, then its principal
+      const repayment = openByLoan
+        .get(r.loanId)
+        ?.find((o) => o.principalPaidCents < o.principalDueCents || o.interestPaidCents < o.interestDueCents);
+      let paid = { interestPaidCents: 0n, principalPaidCents: 0n, excessCents: r.netAmount };
+      if (repayment) {
+        paid = applyReceipt(r.netAmount, {
+          interestDueCents: repayment.interestDueCents - repayment.interestPaidCents,
+          principalDueCents: repayment.principalDueCents - repayment.principalPaidCents,
+        });
+        repayment.principalPaidCents += paid.principalPaidCents;
+        repayment.interestPaidCents += paid.interestPaidCents;
+        repayment.changed = true;
+      }
+      toPublish.push({ r, repaymentId: repayment?.id ?? null, paid });
     }
 
-    for (const loanId of loanIds) await refreshLoanRepaymentStatus(trx, loanId, now);
+    const changedRepayments = [...openByLoan.values()].flat().filter((o) => o.changed);
+    if (changedRepayments.length > 0) {
+      await sql`
+        update repayments r set principal_paid = v.principal_paid, interest_paid = v.interest_paid
+        from unnest(
+          ${changedRepayments.map((o) => o.id)}::bigint[],
+          ${changedRepayments.map((o) => centsToString(o.principalPaidCents))}::numeric[],
+          ${changedRepayments.map((o) => centsToString(o.interestPaidCents))}::numeric[]
+        ) as v(id, principal_paid, interest_paid)
+        where r.id = v.id`.execute(trx);
+    }
+
+    const entryIds = await postEntries(
+      trx,
+      toPublish.map(({ r }) => {
+        const feesCents: Cents = r.grossAmount - r.netAmount;
+        const collections = loanById.get(r.loanId)!.collectionsLedgerAccountId;
+        return {
+          kind: 'RECEIPT',
+          description: `Receipt ${r.thirdPartyId} for loan ${r.loanId} (batch ${r.batchNumber})`,
+          createdBy: actorUserId,
+          postings: [
+            { ledgerAccountId: trustBank, amountCents: -r.grossAmount },
+            { ledgerAccountId: collections, amountCents: r.netAmount },
+            ...(feesCents > 0n ? [{ ledgerAccountId: revenue, amountCents: feesCents }] : []),
+          ],
+        };
+      }),
+      now,
+    );
+    const createdIds = await reserveIds(trx, 'loan_transactions', toPublish.length);
+    const rows = toPublish.map(({ r, repaymentId, paid }, index) => ({
+      id: createdIds[index]!,
+      loanId: r.loanId,
+      repaymentId,
+      type: 'REPAYMENT',
+      status: 'PAID',
+      principalAmount: centsToString(paid.principalPaidCents),
+      interestAmount: centsToString(paid.interestPaidCents),
+      excessAmount: centsToString(paid.excessCents),
+      netAmount: centsToString(r.netAmount),
+      grossAmount: centsToString(r.grossAmount),
+      receiptId: r.thirdPartyId,
+      batchNumber: r.batchNumber,
+      receiptDate: r.dueDate,
+      finalisedDate: now,
+      createdDate: now,
+      ledgerEntryId: entryIds[index]!,
+      createdBy: actorUserId,
+    }));
+    for (let start = 0; start < rows.length; start += 1_000) {
+      await trx
+        .insertInto('loanTransactions')
+        .values(rows.slice(start, start + 1_000))
+        .execute();
+    }
+    toPublish.forEach(({ r, repaymentId, paid }, index) => {
+      results.push({
+        receiptId: r.thirdPartyId,
+        loanId: r.loanId,
+        loanTransactionId: createdIds[index]!,
+        repaymentId,
+        principalAmount: centsToNumber(paid.principalPaidCents),
+        interestAmount: centsToNumber(paid.interestPaidCents),
+        excessAmount: centsToNumber(paid.excessCents),
+        alreadyPublished: false,
+      });
+    });
+
+    await refreshLoansRepaymentStatus(trx, loanIds, now);
 
     await audit.record(trx, {
       objectType: 'receiptBatch',
@@ -146,92 +252,11 @@ export async function publishReceipts(
   });
 }
 
-async function publishOne(
-  trx: Tx,
-  r: PublishReceipt,
-  collectionsLedgerAccountId: number,
-  trustBank: number,
-  revenue: number,
-  actorUserId: number | null,
-  now: Date,
-): Promise<PublishedReceipt> {
-  const repayment = await trx
-    .selectFrom('repayments')
-    .select(['id', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
-    .where('loanId', '=', r.loanId)
-    .where('isArchived', '=', false)
-    .where('status', 'in', [...openRepaymentStatuses])
-    // statuses are refreshed after the whole batch, so look at the amounts themselves
-    .where(sql<boolean>`(principal_paid < principal_due or interest_paid < interest_due)`)
-    .orderBy('dueDate')
-    .orderBy('id')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
-
-  let paid = { interestPaidCents: 0n, principalPaidCents: 0n, excessCents: r.netAmount };
-  if (repayment) {
-    paid = applyReceipt(r.netAmount, {
-      interestDueCents: centsFromString(repayment.interestDue) - centsFromString(repayment.interestPaid),
-      principalDueCents: centsFromString(repayment.principalDue) - centsFromString(repayment.principalPaid),
-    });
-    await trx
-      .updateTable('repayments')
-      .set({
-        principalPaid: sql`principal_paid + ${centsToString(paid.principalPaidCents)}::numeric`,
-        interestPaid: sql`interest_paid + ${centsToString(paid.interestPaidCents)}::numeric`,
-      })
-      .where('id', '=', repayment.id)
-      .execute();
-  }
-
-  const feesCents: Cents = r.grossAmount - r.netAmount;
-  const entryId = await postEntry(
-    trx,
-    {
-      kind: 'RECEIPT',
-      description: `Receipt ${r.thirdPartyId} for loan ${r.loanId} (batch ${r.batchNumber})`,
-      createdBy: actorUserId,
-      postings: [
-        { ledgerAccountId: trustBank, amountCents: -r.grossAmount },
-        { ledgerAccountId: collectionsLedgerAccountId, amountCents: r.netAmount },
-        ...(feesCents > 0n ? [{ ledgerAccountId: revenue, amountCents: feesCents }] : []),
-      ],
-    },
-    now,
-  );
-
-  const row = await trx
-    .insertInto('loanTransactions')
-    .values({
-      loanId: r.loanId,
-      repaymentId: repayment?.id ?? null,
-      type: 'REPAYMENT',
-      status: 'PAID',
-      principalAmount: centsToString(paid.principalPaidCents),
-      interestAmount: centsToString(paid.interestPaidCents),
-      excessAmount: centsToString(paid.excessCents),
-      netAmount: centsToString(r.netAmount),
-      grossAmount: centsToString(r.grossAmount),
-      receiptId: r.thirdPartyId,
-      batchNumber: r.batchNumber,
-      receiptDate: r.dueDate,
-      finalisedDate: now,
-      createdDate: now,
-      ledgerEntryId: entryId,
-      createdBy: actorUserId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  return {
-    receiptId: r.thirdPartyId,
-    loanId: r.loanId,
-    loanTransactionId: row.id,
-    repaymentId: repayment?.id ?? null,
-    principalAmount: centsToNumber(paid.principalPaidCents),
-    interestAmount: centsToNumber(paid.interestPaidCents),
-    excessAmount: centsToNumber(paid.excessCents),
-    alreadyPublished: false,
-  };
+interface OpenRepayment {
+  id: number;
+  principalDueCents: Cents;
+  principalPaidCents: Cents;
+  interestDueCents: Cents;
+  interestPaidCents: Cents;
+  changed: boolean;
 }
