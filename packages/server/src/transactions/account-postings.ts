@@ -168,53 +168,111 @@ interface ClosedRow {
   id: number;
 }
 
+interface ClosingRow extends ClosedRow {
+  /** What the row adds to the balance: its amount, or 0 for a cancelled row. */
+  countsCents: Cents;
+}
+
+const isAfter = (a: { finalisedDate: Date; id: number }, b: { finalisedDate: Date; id: number }) =>
+  a.finalisedDate.getTime() > b.finalisedDate.getTime() ||
+  (a.finalisedDate.getTime() === b.finalisedDate.getTime() && a.id > b.id);
+
 /**
- * For each account, refreshes from its earliest changed row: the same rule as
- * refreshRunningBalances, for any number of accounts in one statement.
+ * Running balances of rows about to be finalised (inserted finalised, or moved out of pending),
+ * read under the accounts' ledger locks before the rows are written. Rows that come after every
+ * finalised row of their account (the usual case: finalised now) get their balance here, from
+ * the account's last row, and are written with it. An account with a row dated before its last
+ * finalised row (a back-dated deposit) is returned in `refresh`: write its rows, then call
+ * refreshRunningBalances from the earliest of them.
  */
-async function refreshAccounts(trx: Tx, rows: readonly ClosedRow[]): Promise<void> {
-  const earliest = new Map<number, ClosedRow>();
+async function runningBalancesFor(
+  trx: Tx,
+  rows: readonly ClosingRow[],
+): Promise<{ running: Map<number, Cents>; refresh: ClosedRow[] }> {
+  const running = new Map<number, Cents>();
+  const refresh: ClosedRow[] = [];
+  if (rows.length === 0) return { running, refresh };
+  const byAccount = new Map<number, ClosingRow[]>();
   for (const row of rows) {
-    const seen = earliest.get(row.investmentAccountId);
-    const before =
-      !seen ||
-      row.finalisedDate.getTime() < seen.finalisedDate.getTime() ||
-      (row.finalisedDate.getTime() === seen.finalisedDate.getTime() && row.id < seen.id);
-    if (before) earliest.set(row.investmentAccountId, row);
+    const list = byAccount.get(row.investmentAccountId) ?? [];
+    list.push(row);
+    byAccount.set(row.investmentAccountId, list);
   }
-  if (earliest.size === 0) return;
-  if (earliest.size === 1) {
-    const [row] = earliest.values();
-    await refreshRunningBalances(trx, row!.investmentAccountId, row!);
-    return;
+  const accountIds = [...byAccount.keys()];
+  // the last finalised row of each account, one index probe per account
+  const latest = await sql<{
+    accountId: string | number;
+    finalisedDate: Date | null;
+    id: string | number | null;
+    runningBalance: string | null;
+  }>`
+    select a.id as "accountId", p.finalised_date as "finalisedDate", p.id, p.running_balance as "runningBalance"
+    from unnest(${accountIds}::bigint[]) as a(id)
+    left join lateral (
+      select t.finalised_date, t.id, t.running_balance from account_transactions t
+      where t.investment_account_id = a.id and t.finalised_date is not null
+      order by t.finalised_date desc, t.id desc
+      limit 1
+    ) p on true`.execute(trx);
+  const latestOf = new Map(latest.rows.map((r) => [Number(r.accountId), r]));
+  for (const [accountId, list] of byAccount) {
+    list.sort((x, y) => (isAfter(x, y) ? 1 : isAfter(y, x) ? -1 : 0));
+    const last = latestOf.get(accountId);
+    const first = list[0]!;
+    if (
+      last?.id != null &&
+      last.finalisedDate &&
+      !isAfter(first, { finalisedDate: last.finalisedDate, id: Number(last.id) })
+    ) {
+      refresh.push(first);
+      continue;
+    }
+    let balance: Cents = last?.runningBalance == null ? 0n : centsFromString(last.runningBalance);
+    for (const row of list) {
+      balance += row.countsCents;
+      running.set(row.id, balance);
+    }
   }
-  const starts = [...earliest.values()].sort((a, b) => a.investmentAccountId - b.investmentAccountId);
+  return { running, refresh };
+}
+
+async function refreshFrom(trx: Tx, starts: readonly ClosedRow[]): Promise<void> {
+  for (const start of starts) await refreshRunningBalances(trx, start.investmentAccountId, start);
+}
+
+/**
+ * Moves pending rows of entries to a final status (PAID or CANCELLED, finalisedDate now) with
+ * their running balances.
+ */
+async function closePendingRows(trx: Tx, entryIds: readonly number[], status: 'PAID' | 'CANCELLED', now: Date) {
+  const pending = await trx
+    .selectFrom('accountTransactions')
+    .select(['id', 'investmentAccountId', 'amount'])
+    .where('ledgerEntryId', 'in', [...new Set(entryIds)])
+    .where('status', '=', 'PENDING')
+    .orderBy('id')
+    .execute();
+  if (pending.length === 0) return;
+  const { running, refresh } = await runningBalancesFor(
+    trx,
+    pending.map((r) => ({
+      id: r.id,
+      investmentAccountId: r.investmentAccountId,
+      finalisedDate: now,
+      countsCents: status === 'CANCELLED' ? 0n : centsFromString(r.amount),
+    })),
+  );
   await sql`
-    with starts as (
-      select * from unnest(
-        ${starts.map((r) => r.investmentAccountId)}::bigint[],
-        ${starts.map((r) => r.finalisedDate.toISOString())}::timestamptz[],
-        ${starts.map((r) => r.id)}::bigint[]
-      ) as st(account_id, finalised_date, id)
-    ), s as (
-      select t.id,
-        coalesce(prev.running_balance, 0)
-          + sum(case when t.status = 'CANCELLED' then 0 else t.amount end)
-              over (partition by t.investment_account_id order by t.finalised_date, t.id) as rb
-      from starts st
-      join account_transactions t
-        on t.investment_account_id = st.account_id and t.finalised_date is not null
-       and (t.finalised_date, t.id) >= (st.finalised_date, st.id)
-      left join lateral (
-        select p.running_balance from account_transactions p
-        where p.investment_account_id = st.account_id and p.finalised_date is not null
-          and (p.finalised_date, p.id) < (st.finalised_date, st.id)
-        order by p.finalised_date desc, p.id desc
-        limit 1
-      ) prev on true
-    )
-    update account_transactions t set running_balance = s.rb
-    from s where t.id = s.id and t.running_balance is distinct from s.rb`.execute(trx);
+    update account_transactions t set status = ${status}, finalised_date = ${now}, running_balance = v.running_balance
+    from unnest(
+      ${pending.map((r) => r.id)}::bigint[],
+      ${pending.map((r) => {
+        const balance = running.get(r.id);
+        return balance === undefined ? null : centsToString(balance);
+      })}::numeric[]
+    ) as v(id, running_balance)
+    where t.id = v.id`.execute(trx);
+  await refreshFrom(trx, refresh);
 }
 
 /** Writes a movement: one balanced ledger entry and its account rows. Returns the entry and row ids (in input order). */
@@ -311,20 +369,30 @@ export async function postMoneyMany(
     }
     results.push({ entryId, transactionIds });
   }
-  // multi-row inserts in batches keep the statement size bounded
-  const batch = 500;
-  for (let start = 0; start < values.length; start += batch) {
-    await trx
-      .insertInto('accountTransactions')
-      .values(values.slice(start, start + batch))
-      .execute();
-  }
-  await refreshAccounts(
+  const { running, refresh } = await runningBalancesFor(
     trx,
     values
       .filter((v) => v.finalisedDate !== null)
-      .map((v) => ({ investmentAccountId: v.investmentAccountId, finalisedDate: v.effectiveDate, id: v.id })),
+      .map((v) => ({
+        investmentAccountId: v.investmentAccountId,
+        finalisedDate: v.effectiveDate,
+        id: v.id,
+        countsCents: centsFromString(v.amount),
+      })),
   );
+  const withBalances = values.map((v) => {
+    const balance = running.get(v.id);
+    return { ...v, runningBalance: balance === undefined ? null : centsToString(balance) };
+  });
+  // multi-row inserts in batches keep the statement size bounded
+  const batch = 500;
+  for (let start = 0; start < withBalances.length; start += batch) {
+    await trx
+      .insertInto('accountTransactions')
+      .values(withBalances.slice(start, start + batch))
+      .execute();
+  }
+  await refreshFrom(trx, refresh);
   return results;
 }
 
@@ -341,33 +409,13 @@ export async function finaliseMoney(trx: Tx, entryId: number, now: Date): Promis
 export async function finaliseMoneyMany(trx: Tx, entryIds: readonly number[], now: Date): Promise<void> {
   if (entryIds.length === 0) return;
   await finaliseEntries(trx, entryIds, now);
-  const rows = await trx
-    .updateTable('accountTransactions')
-    .set({ status: 'PAID', finalisedDate: now })
-    .where('ledgerEntryId', 'in', [...new Set(entryIds)])
-    .where('status', '=', 'PENDING')
-    .returning(['id', 'investmentAccountId'])
-    .execute();
-  await refreshAccounts(
-    trx,
-    rows.map((r) => ({ investmentAccountId: r.investmentAccountId, finalisedDate: now, id: r.id })),
-  );
+  await closePendingRows(trx, entryIds, 'PAID', now);
 }
 
 /** Cancels a pending entry: its reservation is released and its rows become CANCELLED (finalisedDate = now, counting zero). */
 export async function voidMoney(trx: Tx, entryId: number, now: Date): Promise<void> {
   await voidEntry(trx, entryId, now);
-  const rows = await trx
-    .updateTable('accountTransactions')
-    .set({ status: 'CANCELLED', finalisedDate: now })
-    .where('ledgerEntryId', '=', entryId)
-    .where('status', '=', 'PENDING')
-    .returning(['id', 'investmentAccountId'])
-    .execute();
-  await refreshAccounts(
-    trx,
-    rows.map((r) => ({ investmentAccountId: r.investmentAccountId, finalisedDate: now, id: r.id })),
-  );
+  await closePendingRows(trx, [entryId], 'CANCELLED', now);
 }
 
 export interface ReversalOptions {
@@ -443,17 +491,29 @@ export async function reverseMoney(
       createdBy: options.createdBy ?? null,
     };
   });
-  await trx.insertInto('accountTransactions').values(values).execute();
-  for (const value of values) {
-    await trx
-      .updateTable('accountTransactions')
-      .set({ reversalTransactionId: value.id })
-      .where('id', '=', value.reversesTransactionId)
-      .execute();
-  }
-  await refreshAccounts(
+  const { running, refresh } = await runningBalancesFor(
     trx,
-    values.map((v) => ({ investmentAccountId: v.investmentAccountId, finalisedDate: now, id: v.id })),
+    values.map((v) => ({
+      investmentAccountId: v.investmentAccountId,
+      finalisedDate: now,
+      id: v.id,
+      countsCents: centsFromString(v.amount),
+    })),
   );
+  await trx
+    .insertInto('accountTransactions')
+    .values(
+      values.map((v) => {
+        const balance = running.get(v.id);
+        return { ...v, runningBalance: balance === undefined ? null : centsToString(balance) };
+      }),
+    )
+    .execute();
+  await sql`
+    update account_transactions t set reversal_transaction_id = v.reversal_id
+    from unnest(${values.map((v) => v.reversesTransactionId)}::bigint[], ${values.map((v) => v.id)}::bigint[])
+      as v(id, reversal_id)
+    where t.id = v.id`.execute(trx);
+  await refreshFrom(trx, refresh);
   return { entryId: reversalEntryId, transactionIds: ids };
 }
