@@ -1,4 +1,5 @@
 import {
+  AppError,
   allocateLargestRemainder,
   type Cents,
   centsFromNumber,
@@ -48,7 +49,10 @@ export async function autoInvest(
     const remainingCents = loan.amountCents - loan.fundedAmountCents;
     const wantedCents: Cents =
       requestedAmount === null || requestedAmount === undefined ? remainingCents : centsFromNumber(requestedAmount);
-    if (wantedCents <= 0n) throw refuse(loanMessages.investAmountGreaterThanZero);
+    if (wantedCents <= 0n) {
+      const message = loanMessages.investAmountGreaterThanZero;
+      throw new AppError('VALIDATION_FAILED', message, [{ field: 'amount', message }]);
+    }
     if (wantedCents > remainingCents) throw refuse(loanMessages.amountAboveRemaining);
 
     const mandates = await trx
