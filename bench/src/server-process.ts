@@ -36,7 +36,10 @@ process.once('exit', () => {
  */
 export async function startServer(env: Record<string, string>, startTimeoutMs = 180_000): Promise<ServerHandle> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/src/bench-server.ts'], {
+  // BENCH_SERVER_CPU_PROF=<dir>: write a V8 CPU profile of the server there when it stops
+  const profile = process.env.BENCH_SERVER_CPU_PROF;
+  const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/src/bench-server.ts'], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import { createInvestmentAccount } from '../accounts/create-investment-account';
 import { systemAccountId } from '../ledger/ledger';
 import { systemAudit } from '../platform/audit/audit';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { balancesOf, finaliseMoney, postMoney, reverseMoney, voidMoney } from './account-postings';
+import { balancesOf, finaliseMoney, postMoney, postMoneyMany, reverseMoney, voidMoney } from './account-postings';
 
 let t: TestApp;
 let account: number;
@@ -181,5 +181,74 @@ describe('account postings', () => {
       ),
     ).rejects.toThrow(/available_not_negative/);
     expect((await rows(other)).length).toBe(before);
+  });
+
+  it('writes many movements in one call with every field of every row as given, text of any kind included', async () => {
+    const now = at(t.ctx.clock.now(), 60);
+    const awkward = 'Quote " comma, brace {x} backslash \\ NULL — ünïcode';
+    const before = await balancesOf(t.ctx.db, other);
+    const posted = await t.ctx.db.transaction().execute((trx) =>
+      postMoneyMany(
+        trx,
+        [
+          {
+            kind: 'DEPOSIT',
+            accountRows: [
+              {
+                investmentAccountId: other,
+                type: 'DEPOSIT',
+                amountCents: 10_00n,
+                comment: awkward,
+                investorComment: null,
+              },
+            ],
+            otherPostings: [{ ledgerAccountId: trust, amountCents: -10_00n }],
+          },
+          {
+            kind: 'TRANSFER',
+            accountRows: [
+              {
+                investmentAccountId: other,
+                type: 'TRANSFER_OUT',
+                amountCents: -4_00n,
+                counterpartAccountId: account,
+                comment: 'NULL',
+              },
+              {
+                investmentAccountId: account,
+                type: 'TRANSFER_IN',
+                amountCents: 4_00n,
+                counterpartAccountId: other,
+                investorComment: '',
+              },
+            ],
+          },
+        ],
+        now,
+      ),
+    );
+    expect(posted).toHaveLength(2);
+    expect(posted[1]!.transactionIds).toHaveLength(2);
+    const written = await t.ctx.db
+      .selectFrom('accountTransactions')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        posted.flatMap((p) => p.transactionIds),
+      )
+      .orderBy('id')
+      .execute();
+    expect(written.map((r) => [r.type, r.comment, r.investorComment, r.counterpartAccountId])).toEqual([
+      ['DEPOSIT', awkward, null, null],
+      ['TRANSFER_OUT', 'NULL', null, account],
+      ['TRANSFER_IN', null, '', other],
+    ]);
+    expect(written.map((r) => r.ledgerEntryId)).toEqual([posted[0]!.entryId, posted[1]!.entryId, posted[1]!.entryId]);
+    expect(written.every((r) => r.status === 'PAID' && r.finalisedDate?.getTime() === now.getTime())).toBe(true);
+    const beforeCents = before.currentCents;
+    expect(centsFromString(written[0]!.runningBalance!)).toBe(beforeCents + 10_00n);
+    expect(centsFromString(written[1]!.runningBalance!)).toBe(beforeCents + 6_00n);
+    expect((await balancesOf(t.ctx.db, other)).currentCents).toBe(beforeCents + 6_00n);
   });
 });

@@ -275,6 +275,75 @@ async function closePendingRows(trx: Tx, entryIds: readonly number[], status: 'P
   await refreshFrom(trx, refresh);
 }
 
+type AccountTransactionRow = {
+  id: number;
+  investmentAccountId: number;
+  type: string;
+  status: string;
+  comment: string | null;
+  investorComment: string | null;
+  amount: string;
+  grossAmount: string;
+  principalAmount: string;
+  interestAmount: string;
+  feesAmount: string;
+  taxWithheldAmount: string;
+  runningBalance: string | null;
+  finalisedDate: Date | null;
+  createdDate: Date;
+  effectiveDate: Date;
+  reversesTransactionId?: number | null;
+  ledgerEntryId: number;
+  loanId: number | null;
+  loanTransactionId: number | null;
+  investmentId: number | null;
+  withdrawalRequestId: number | null;
+  counterpartAccountId: number | null;
+  createdBy: number | null;
+};
+
+const accountTransactionColumns: [column: string, type: string, value: (r: AccountTransactionRow) => unknown][] = [
+  ['id', 'bigint', (r) => r.id],
+  ['investment_account_id', 'bigint', (r) => r.investmentAccountId],
+  ['type', 'text', (r) => r.type],
+  ['status', 'text', (r) => r.status],
+  ['comment', 'text', (r) => r.comment],
+  ['investor_comment', 'text', (r) => r.investorComment],
+  ['amount', 'numeric', (r) => r.amount],
+  ['gross_amount', 'numeric', (r) => r.grossAmount],
+  ['principal_amount', 'numeric', (r) => r.principalAmount],
+  ['interest_amount', 'numeric', (r) => r.interestAmount],
+  ['fees_amount', 'numeric', (r) => r.feesAmount],
+  ['tax_withheld_amount', 'numeric', (r) => r.taxWithheldAmount],
+  ['running_balance', 'numeric', (r) => r.runningBalance],
+  ['finalised_date', 'timestamptz', (r) => r.finalisedDate?.toISOString() ?? null],
+  ['created_date', 'timestamptz', (r) => r.createdDate.toISOString()],
+  ['effective_date', 'timestamptz', (r) => r.effectiveDate.toISOString()],
+  ['reverses_transaction_id', 'bigint', (r) => r.reversesTransactionId ?? null],
+  ['ledger_entry_id', 'bigint', (r) => r.ledgerEntryId],
+  ['loan_id', 'bigint', (r) => r.loanId],
+  ['loan_transaction_id', 'bigint', (r) => r.loanTransactionId],
+  ['investment_id', 'bigint', (r) => r.investmentId],
+  ['withdrawal_request_id', 'bigint', (r) => r.withdrawalRequestId],
+  ['counterpart_account_id', 'bigint', (r) => r.counterpartAccountId],
+  ['created_by', 'bigint', (r) => r.createdBy],
+];
+
+/**
+ * Inserts account rows as one array per column (insert ... select from unnest): one statement of
+ * 24 parameters for thousands of rows, instead of 24 parameters per row.
+ */
+async function insertAccountTransactions(trx: Tx, rows: readonly AccountTransactionRow[]): Promise<void> {
+  const chunk = 5_000;
+  for (let start = 0; start < rows.length; start += chunk) {
+    const part = rows.slice(start, start + chunk);
+    const arrays = accountTransactionColumns.map(([, type, value]) => sql`${part.map(value)}::${sql.raw(type)}[]`);
+    await sql`
+      insert into account_transactions (${sql.raw(accountTransactionColumns.map(([column]) => column).join(', '))})
+      select * from unnest(${sql.join(arrays)})`.execute(trx);
+  }
+}
+
 /** Writes a movement: one balanced ledger entry and its account rows. Returns the entry and row ids (in input order). */
 export async function postMoney(
   trx: Tx,
@@ -384,14 +453,7 @@ export async function postMoneyMany(
     const balance = running.get(v.id);
     return { ...v, runningBalance: balance === undefined ? null : centsToString(balance) };
   });
-  // multi-row inserts in batches keep the statement size bounded
-  const batch = 500;
-  for (let start = 0; start < withBalances.length; start += batch) {
-    await trx
-      .insertInto('accountTransactions')
-      .values(withBalances.slice(start, start + batch))
-      .execute();
-  }
+  await insertAccountTransactions(trx, withBalances);
   await refreshFrom(trx, refresh);
   return results;
 }
@@ -500,15 +562,13 @@ export async function reverseMoney(
       countsCents: centsFromString(v.amount),
     })),
   );
-  await trx
-    .insertInto('accountTransactions')
-    .values(
-      values.map((v) => {
-        const balance = running.get(v.id);
-        return { ...v, runningBalance: balance === undefined ? null : centsToString(balance) };
-      }),
-    )
-    .execute();
+  await insertAccountTransactions(
+    trx,
+    values.map((v) => {
+      const balance = running.get(v.id);
+      return { ...v, runningBalance: balance === undefined ? null : centsToString(balance) };
+    }),
+  );
   await sql`
     update account_transactions t set reversal_transaction_id = v.reversal_id
     from unnest(${values.map((v) => v.reversesTransactionId)}::bigint[], ${values.map((v) => v.id)}::bigint[])
