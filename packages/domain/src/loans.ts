@@ -234,6 +234,9 @@ export const loanMessages = {
   loanDeleted: 'Loan has been successfully deleted',
   reversalSuccessful: 'Reversal was successful',
   changesProcessed: 'Changes were processed',
+  // investor-and-admin §2 "Clients": our wording, the specification names no toast
+  clientCreated: 'Client was successfully created',
+  clientEdited: 'Client was successfully edited',
   // core §2.6
   marketplaceEmpty: 'No new loans available, please check again later.',
   // ours: the specification is silent on these situations
@@ -274,6 +277,7 @@ export const loanMessages = {
   payoutAlreadyCreated: 'A payout has already been created for this loan.',
   clientNameEmpty: 'Please input a non-empty value',
   clientNameEditEmpty: 'Please input a name',
+  idMismatch: 'The id in the body is not the id of the path.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { badRequest, createClientBody, editClientBody } from '@lm/domain';
+import { badRequest, createClientBody, editClientBody, loanMessages } from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
 import { validateWithMessages } from '../loans';
 import type { AppContext } from '../platform/context';
@@ -26,7 +26,7 @@ export function clientsRoutes(app: FastifyInstance, ctx: AppContext): void {
       createClientBody,
       raw && typeof raw === 'object' && 'client' in raw ? raw.client : raw,
     );
-    return ok(await createClient(ctx, body.name, request.audit), { userMessage: 'Client was successfully created' });
+    return ok(await createClient(ctx, body.name, request.audit), { userMessage: loanMessages.clientCreated });
   });
 
   app.put('/api/clients/:id', async (request) => {
@@ -34,10 +34,10 @@ export function clientsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = validateWithMessages(editClientBody, request.body);
     const clientId = idParam(id);
     if (body.id !== undefined && body.id !== clientId) {
-      throw badRequest('The id in the body is not the id of the path.');
+      throw badRequest(loanMessages.idMismatch);
     }
     return ok(await editClient(ctx, clientId, body.name, request.audit), {
-      userMessage: 'Client was successfully edited',
+      userMessage: loanMessages.clientEdited,
     });
   });
 }

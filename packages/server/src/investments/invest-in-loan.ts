@@ -144,9 +144,11 @@ export async function investInLockedLoan(
     kind: request.mode.kind === 'INVESTOR' ? request.mode.investorKind : 'MAIN',
   });
   if (amountProblem) {
-    throw amountProblem === loanMessages.investAmountGreaterThanZero
-      ? invalid('amount', amountProblem)
-      : refuse(amountProblem);
+    // the amount itself is bad input (400); above the remaining value or the balance is a refusal (422)
+    const badAmount =
+      amountProblem === loanMessages.investAmountGreaterThanZero ||
+      amountProblem === loanMessages.investAmountGreaterThanHundred;
+    throw badAmount ? invalid('amount', amountProblem) : refuse(amountProblem);
   }
   const { rate, mandateRate } = await rateFor(trx, loan, account, request.mode);
 

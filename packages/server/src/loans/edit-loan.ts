@@ -49,7 +49,7 @@ export async function editLoan(
   body: EditLoanBody,
   audit: AuditContext,
 ): Promise<Record<string, unknown>> {
-  if (body.id !== undefined && body.id !== id) throw badRequest('The id in the body is not the id of the path.');
+  if (body.id !== undefined && body.id !== id) throw badRequest(loanMessages.idMismatch);
   if (body.amount !== undefined) throw refuse(loanMessages.amountNotEditable);
   const now = ctx.clock.now();
 

@@ -1,12 +1,14 @@
 import {
+  AppError,
   type ErrorCode,
   errorStatus,
   houseAccountId,
-  investAmountRefusal,
   investorKindOf,
   loanMessages,
+  normaliseInvestAmount,
 } from '@lm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { investInLoan } from '../investments/invest-in-loan';
 import {
   createLoanViaApi,
   fundHouse,
@@ -16,6 +18,7 @@ import {
   uploadSchedule,
 } from '../investments/investing.test-support';
 import { checkLedger } from '../ledger/ledger-check';
+import { systemAudit } from '../platform/audit/audit';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 
 /**
@@ -215,6 +218,7 @@ describe('editing a loan (core §4 and §5)', () => {
 
   it('refuses what an edit may not change', async () => {
     const id = await fundingLoan(5000);
+    expectRefusal(await edit(id, { id: id + 1, name: 'Another' }), 400, 'idMismatch');
     expectRefusal(await edit(id, { amount: 6000 }), 422, 'amountNotEditable');
     expectRefusal(await edit(id, { setupStatus: 'INITIAL' }), 422, 'setupCannotGoBack');
     await t.call('POST', `/api/loans/${id}/invest`, {
@@ -253,6 +257,11 @@ describe('clients (investor-and-admin §5 "Client")', () => {
       await t.call('PUT', `/api/clients/${id}`, { token: admin, body: { id, name: '' } }),
       400,
       'clientNameEditEmpty',
+    );
+    expectRefusal(
+      await t.call('PUT', `/api/clients/${id}`, { token: admin, body: { id: id + 1, name: 'Other Pty Ltd' } }),
+      400,
+      'idMismatch',
     );
     expectRefusal(await t.call('GET', `/api/clients/${missingId}`, { token: admin }), 404, 'clientNotFound');
   });
@@ -323,10 +332,10 @@ describe('the marketplace and an investor investing (core §2.6, §4 and §5 "In
     expectRefusal(await invest(later), 422, 'notOnMarketplace');
   });
 
-  it('meets the whole-dollar rule of the second investor kind only in the web form: its role changes nothing', async () => {
+  it('keeps the whole-dollar rule of the second investor kind behind the route: that role changes nothing', async () => {
     // The second kind ("rounded down to whole dollars, at least $100") is INVESTOR_READ_ONLY
     // (docs/domain.md "Invest amount"), which DESIGN §1 lets change nothing: the invest route refuses
-    // it before any amount rule, so no request can be answered with the $100 text.
+    // it (403) before any amount rule, so no request can be answered with the $100 text.
     const loanId = await fundingLoan(10_000);
     const readOnly = await investorWithAccount(t.ctx, { balanceCents: 100_000n, role: 'INVESTOR_READ_ONLY' });
     const res = await t.call('POST', `/api/user/loans/${loanId}/invest`, {
@@ -335,16 +344,24 @@ describe('the marketplace and an investor investing (core §2.6, §4 and §5 "In
     });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    // what the form of that kind shows for the same amount
-    expect(
-      investAmountRefusal({
-        amount: 99.99,
-        accountSelected: true,
-        remainingCents: 1_000_000n,
-        availableCents: 100_000n,
-        kind: investorKindOf('INVESTOR_READ_ONLY'),
-      }),
-    ).toBe('Please input an investment amount greater than $100');
+    // the invest use case behind the route answers that kind with the specification's text: only
+    // the route access keeps the request away from it
+    const refusal = await investInLoan(
+      t.ctx,
+      loanId,
+      {
+        investmentAccountId: readOnly.accountId,
+        amountCents: normaliseInvestAmount(99.99, investorKindOf('INVESTOR_READ_ONLY')),
+        mode: { kind: 'INVESTOR', investorKind: investorKindOf('INVESTOR_READ_ONLY') },
+        createdBy: readOnly.userId,
+      },
+      systemAudit('test'),
+    ).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      userMessage: 'Please input an investment amount greater than $100',
+    });
   });
 });
 
@@ -615,7 +632,7 @@ describe('the ledger', () => {
 // ---------------------------------------------------------------------------------------------
 // The catalogue against this file and against the specification
 
-/** Texts the catalogue holds that are not refusals: the success toasts of core §8. */
+/** Texts the catalogue holds that are not refusals: the success toasts (core §8, and the clients' own). */
 const successToasts: readonly MessageKey[] = [
   'investmentSuccessful',
   'loanCreated',
@@ -627,6 +644,8 @@ const successToasts: readonly MessageKey[] = [
   'loanDeleted',
   'reversalSuccessful',
   'changesProcessed',
+  'clientCreated',
+  'clientEdited',
 ];
 
 /** Texts only the web forms show: the API has no request that could be answered with them. */
@@ -641,7 +660,7 @@ const formTexts: Partial<Record<MessageKey, string>> = {
 /** Refusals no request can reach, and why; each is proved by the domain's tests instead. */
 const notReachableThroughTheApi: Partial<Record<MessageKey, string>> = {
   investAmountGreaterThanHundred:
-    'the second investor kind is INVESTOR_READ_ONLY, which changes nothing (DESIGN §1): the invest route answers it 403 first (asserted above)',
+    'the second investor kind is INVESTOR_READ_ONLY, which changes nothing (DESIGN §1): the invest route answers it 403 first; the use case behind it gives the text (both asserted above)',
   transitionRefused:
     'the guard of the loan state machine: every use case asks only for moves the machine names, so it marks a programming error, not a request',
 };
