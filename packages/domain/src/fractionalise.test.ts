@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyReceipt, fractionaliseRepayment, type Holder } from './fractionalise';
-import { Decimal, sumCents } from './money';
+import { applyReceipt, fractionaliseRepayment, type Holder, type RepaymentPaid } from './fractionalise';
+import { allocateLargestRemainder, Decimal, sumCents } from './money';
 
 describe('fractionaliseRepayment', () => {
   it('reproduces the DOMAIN.md worked example to the cent', () => {
@@ -128,6 +128,86 @@ describe('applyReceipt', () => {
           expect(out.interestPaidCents <= i && out.principalPaidCents <= p).toBe(true);
         },
       ),
+    );
+  });
+});
+
+/**
+ * The split as first written, in 40-digit decimal arithmetic: the exact integer implementation
+ * must agree with it on every input where decimals are exact enough to decide the rounding.
+ */
+function decimalReference(paid: RepaymentPaid, holdersIn: readonly Holder[]) {
+  const D = Decimal;
+  const roundHalfUp = (d: InstanceType<typeof Decimal>): bigint => BigInt(d.toDecimalPlaces(0, D.ROUND_HALF_UP).toFixed(0));
+  const holders = [...holdersIn].sort((a, b) => a.investmentId - b.investmentId);
+  const totalOutstanding = sumCents(holders.map((h) => h.outstandingPrincipalCents));
+  const principal = allocateLargestRemainder(
+    paid.principalPaidCents,
+    holders.map((h) => h.outstandingPrincipalCents.toString()),
+  );
+  const base = new D(paid.baseRate);
+  const interestPaid = new D(paid.interestPaidCents.toString());
+  const share = (h: Holder) => new D(h.outstandingPrincipalCents.toString()).dividedBy(totalOutstanding.toString());
+  const exact = holders.map((h) =>
+    base.isZero()
+      ? new D(0)
+      : interestPaid
+          .times(share(h))
+          .times(D.min(new D(h.rate), base))
+          .dividedBy(base),
+  );
+  const interest = exact.map(roundHalfUp);
+  let over = sumCents(interest) - paid.interestPaidCents;
+  if (over > 0n) {
+    const gains = exact
+      .map((e, index) => ({ index, gain: new D((interest[index] ?? 0n).toString()).minus(e) }))
+      .sort((a, b) => b.gain.comparedTo(a.gain) || b.index - a.index);
+    for (const { index } of gains) {
+      if (over === 0n) break;
+      interest[index] = (interest[index] ?? 0n) - 1n;
+      over -= 1n;
+    }
+  }
+  return holders.map((h, index) => {
+    const rate = new D(h.rate);
+    const topUp =
+      !base.isZero() && rate.greaterThan(base)
+        ? roundHalfUp(interestPaid.times(share(h)).times(rate.minus(base)).dividedBy(base))
+        : 0n;
+    const i = interest[index] ?? 0n;
+    const tax = h.isForeign ? roundHalfUp(new D((i + topUp).toString()).times('0.10')) : 0n;
+    return { principal: principal[index], interest: i, topUp, tax };
+  });
+}
+
+describe('fractionaliseRepayment in exact integers', () => {
+  const rate = fc.integer({ min: 1, max: 25_000_000 }).map((n) => (n / 1_000_000).toFixed(6));
+  const holder = fc.record({
+    outstandingPrincipalCents: fc.bigInt({ min: 1n, max: 500_000_000n }),
+    rate,
+    isForeign: fc.boolean(),
+  });
+  it('agrees with the decimal arithmetic it replaced', () => {
+    fc.assert(
+      fc.property(
+        fc.array(holder, { minLength: 1, maxLength: 30 }),
+        rate,
+        fc.bigInt({ min: 0n, max: 100_000_000n }),
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        (hs, baseRate, principalSeed, interestPaidCents) => {
+          const holders: Holder[] = hs.map((h, i) => ({ ...h, investmentId: i + 1, investmentAccountId: 1000 + i }));
+          const total = sumCents(holders.map((h) => h.outstandingPrincipalCents));
+          const paid = { principalPaidCents: principalSeed % (total + 1n), interestPaidCents, baseRate };
+          const mine = fractionaliseRepayment(paid, holders).pieces.map((p) => ({
+            principal: p.principalCents,
+            interest: p.interestCents,
+            topUp: p.topUpCents,
+            tax: p.taxWithheldCents,
+          }));
+          expect(mine).toEqual(decimalReference(paid, holders));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

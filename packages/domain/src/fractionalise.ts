@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { allocateLargestRemainder, type Cents, Decimal as D, sumCents } from './money';
+import { allocateLargestRemainderExact, type Cents, Decimal as D, sumCents } from './money';
 
 /** Withholding tax on the interest of accounts marked foreign (DOMAIN.md). */
 export const foreignWithholdingRate = new D('0.10');
@@ -42,7 +42,19 @@ export interface Fractionalised {
   taxWithheldTotalCents: Cents;
 }
 
-const roundHalfUp = (d: Decimal): Cents => BigInt(d.toDecimalPlaces(0, D.ROUND_HALF_UP).toFixed(0));
+/** Rates carry at most 6 decimal places (numeric(9,6)); scaled by 10^12 they are exact integers. */
+const rateScale = 10n ** 12n;
+
+function scaledRate(value: Decimal.Value): bigint {
+  const scaled = new D(value).times(rateScale.toString());
+  if (!scaled.isInteger()) throw new RangeError(`rate ${String(value)} has more than 12 decimal places`);
+  return BigInt(scaled.toFixed(0));
+}
+
+/** n / d rounded half-up, for n >= 0 and d > 0. */
+const divHalfUp = (n: bigint, d: bigint): bigint => (2n * n + d) / (2n * d);
+
+const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * Splits one paid repayment across the loan's holders (DOMAIN.md "Fractionalising a repayment"):
@@ -54,6 +66,10 @@ const roundHalfUp = (d: Decimal): Cents => BigInt(d.toDecimalPlaces(0, D.ROUND_H
  * Half-up rounding could, in rare ties, hand out a cent more interest than was paid; commission
  * can never be negative, so those cents are taken back from the pieces that gained most by
  * rounding (ties to the higher investment id). See docs/domain.md.
+ *
+ * The arithmetic is exact: with rates scaled to integers, every holder's exact interest and top-up
+ * is a fraction over one common denominator (total outstanding x base rate), so rounding and the
+ * comparison of rounding gains are integer operations.
  */
 export function fractionaliseRepayment(paid: RepaymentPaid, holdersIn: readonly Holder[]): Fractionalised {
   if (paid.principalPaidCents < 0n || paid.interestPaidCents < 0n)
@@ -63,25 +79,26 @@ export function fractionaliseRepayment(paid: RepaymentPaid, holdersIn: readonly 
   const totalOutstanding = sumCents(holders.map((h) => h.outstandingPrincipalCents));
   if (totalOutstanding <= 0n) throw new RangeError('holders have no outstanding principal');
 
-  const principal = allocateLargestRemainder(
+  const principal = allocateLargestRemainderExact(
     paid.principalPaidCents,
-    holders.map((h) => h.outstandingPrincipalCents.toString()),
+    holders.map((h) => h.outstandingPrincipalCents),
   );
 
-  const base = new D(paid.baseRate);
-  const interestPaid = new D(paid.interestPaidCents.toString());
-  const share = (h: Holder) => new D(h.outstandingPrincipalCents.toString()).dividedBy(totalOutstanding.toString());
-  const exactInterest = holders.map((h) => {
-    if (base.isZero()) return new D(0);
-    const rate = D.min(new D(h.rate), base);
-    return interestPaid.times(share(h)).times(rate).dividedBy(base);
-  });
-  const interest = exactInterest.map(roundHalfUp);
+  const base = scaledRate(paid.baseRate);
+  const rates = holders.map((h) => scaledRate(h.rate));
+  const interestPaid = paid.interestPaidCents;
+  // exact interest of holder i = numerator_i / denominator: paid x share x min(rate, base) / base
+  const denominator = totalOutstanding * base;
+  const numerators = holders.map((h, index) =>
+    base === 0n ? 0n : interestPaid * h.outstandingPrincipalCents * minBig(rates[index]!, base),
+  );
+  const interest = numerators.map((n) => (base === 0n ? 0n : divHalfUp(n, denominator)));
   let over = sumCents(interest) - paid.interestPaidCents;
   if (over > 0n) {
-    const gains = exactInterest
-      .map((exact, index) => ({ index, gain: new D((interest[index] ?? 0n).toString()).minus(exact) }))
-      .sort((a, b) => b.gain.comparedTo(a.gain) || b.index - a.index);
+    // gain of rounding = interest - exact = (interest x denominator - numerator) / denominator
+    const gains = numerators
+      .map((n, index) => ({ index, gain: (interest[index] ?? 0n) * denominator - n }))
+      .sort((a, b) => (a.gain === b.gain ? b.index - a.index : a.gain > b.gain ? -1 : 1));
     for (const { index } of gains) {
       if (over === 0n) break;
       interest[index] = (interest[index] ?? 0n) - 1n;
@@ -89,16 +106,15 @@ export function fractionaliseRepayment(paid: RepaymentPaid, holdersIn: readonly 
     }
   }
 
+  const withholding = scaledRate(foreignWithholdingRate);
   const pieces = holders.map((h, index): HolderPiece => {
-    const rate = new D(h.rate);
+    const rate = rates[index]!;
     const topUpCents =
-      !base.isZero() && rate.greaterThan(base)
-        ? roundHalfUp(interestPaid.times(share(h)).times(rate.minus(base)).dividedBy(base))
+      base !== 0n && rate > base
+        ? divHalfUp(interestPaid * h.outstandingPrincipalCents * (rate - base), denominator)
         : 0n;
     const interestCents = interest[index] ?? 0n;
-    const taxWithheldCents = h.isForeign
-      ? roundHalfUp(new D((interestCents + topUpCents).toString()).times(foreignWithholdingRate))
-      : 0n;
+    const taxWithheldCents = h.isForeign ? divHalfUp((interestCents + topUpCents) * withholding, rateScale) : 0n;
     const principalCents = principal[index] ?? 0n;
     return {
       investmentId: h.investmentId,

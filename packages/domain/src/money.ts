@@ -83,21 +83,32 @@ export function mulRound(cents: Cents, factor: Decimal.Value): Cents {
  * The pieces always sum exactly to `total`. Weights must be non-negative with a positive sum.
  */
 export function allocateLargestRemainder(total: Cents, weights: readonly Decimal.Value[]): Cents[] {
-  if (total < 0n) return allocateLargestRemainder(-total, weights).map((c) => -c);
-  const ws = weights.map((w) => new D(w));
-  if (ws.some((w) => w.isNegative())) throw new RangeError('weights must be non-negative');
-  const weightSum = ws.reduce((a, b) => a.plus(b), new D(0));
-  if (weightSum.isZero()) {
-    if (total === 0n) return ws.map(() => 0n);
+  const ds = weights.map((w) => new D(w));
+  if (ds.some((w) => w.isNegative())) throw new RangeError('weights must be non-negative');
+  // scaled to integers, the shares are exact fractions of one common denominator
+  const places = Math.max(0, ...ds.map((d) => d.decimalPlaces()));
+  const scale = new D(10).pow(places);
+  return allocateLargestRemainderExact(
+    total,
+    ds.map((d) => BigInt(d.times(scale).toFixed(0))),
+  );
+}
+
+/** allocateLargestRemainder over integer weights, in exact integer arithmetic. */
+export function allocateLargestRemainderExact(total: Cents, weights: readonly bigint[]): Cents[] {
+  if (total < 0n) return allocateLargestRemainderExact(-total, weights).map((c) => -c);
+  if (weights.some((w) => w < 0n)) throw new RangeError('weights must be non-negative');
+  const weightSum = weights.reduce((a, b) => a + b, 0n);
+  if (weightSum === 0n) {
+    if (total === 0n) return weights.map(() => 0n);
     throw new RangeError('weights sum to zero');
   }
-  const exact = ws.map((w) => new D(total.toString()).times(w).dividedBy(weightSum));
-  const floors = exact.map((e) => BigInt(e.floor().toFixed(0)));
-  let leftover = total - sumCents(floors);
-  const order = exact
-    .map((e, index) => ({ index, remainder: e.minus(e.floor()) }))
-    .sort((a, b) => b.remainder.comparedTo(a.remainder) || a.index - b.index);
-  const result = [...floors];
+  // exact share i = total * w_i / weightSum = floor_i + remainder_i / weightSum
+  const result = weights.map((w) => (total * w) / weightSum);
+  let leftover = total - sumCents(result);
+  const order = weights
+    .map((w, index) => ({ index, remainder: (total * w) % weightSum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
   for (const { index } of order) {
     if (leftover <= 0n) break;
     result[index] = (result[index] ?? 0n) + 1n;
