@@ -47,7 +47,7 @@ describe('auto invest', () => {
     const form = autoInvestForm(250_000n);
     expect(messagesOf(form.safeParse({ amount: 2500 }))).toEqual([]);
     expect(messagesOf(form.safeParse({ amount: 2500.01 }))).toEqual([`amount: ${loanMessages.amountAboveRemaining}`]);
-    expect(messagesOf(form.safeParse({ amount: 0 }))).toEqual([`amount: ${loanMessages.amountNotPositive}`]);
+    expect(messagesOf(form.safeParse({ amount: 0 }))).toEqual([`amount: ${loanMessages.investAmountGreaterThanZero}`]);
   });
 });
 

@@ -59,15 +59,16 @@ export interface AutoInvestValues {
   amount: number | null;
 }
 
-/** Auto Invest: an amount above 0 and at most the remaining funding (core §5). */
+/** Auto Invest: an amount above $0 and at most the remaining funding, with the server's messages (core §5). */
 export function autoInvestForm(remainingCents: Cents) {
   return autoInvestBody.superRefine((values, ctx) => {
     if (values.amount === null || values.amount === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: loanMessages.amountNotPositive });
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: loanMessages.investAmountGreaterThanZero });
       return;
     }
     const amountCents = typedCents(values.amount);
-    if (amountCents <= 0n) ctx.addIssue({ code: 'custom', path: ['amount'], message: loanMessages.amountNotPositive });
+    if (amountCents <= 0n)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: loanMessages.investAmountGreaterThanZero });
     else if (amountCents > remainingCents) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: loanMessages.amountAboveRemaining });
     }
