@@ -1,6 +1,6 @@
 import { type Cents, centsFromString, centsToString } from '@lm/domain';
 import { sql } from 'kysely';
-import type { Executor, Tx } from '../platform/db/database';
+import { type Executor, executePrepared, type Tx } from '../platform/db/database';
 
 /**
  * The double-entry ledger (DESIGN §3). Every movement of money is an entry whose postings sum
@@ -68,14 +68,65 @@ export async function systemAccountId(db: Executor, kind: SystemAccountKind): Pr
   return row.id;
 }
 
+export const systemAccountKinds: readonly SystemAccountKind[] = ['TRUST_BANK', 'REVENUE', 'TAX_WITHHELD_PAYABLE'];
+
+/** The ledger accounts each transaction has locked, so a second call locks only the new ones. */
+const lockedInTransaction = new WeakMap<Tx, Set<number>>();
+
+const lockStatement = (ids: readonly number[]) => sql<{ id: number }>`
+  select id from ledger_accounts
+  where id = any(${ids}::bigint[]) and not (kind = any(${systemAccountKinds}::text[]))
+  order by id for update`;
+
 /**
  * Locks the ledger accounts in ascending id order, so concurrent entries touching the same
- * accounts queue instead of deadlocking (the triggers then update rows already locked).
+ * accounts queue instead of deadlocking (the triggers then update rows already locked). The
+ * system accounts (trust bank, revenue, tax withheld payable) are left out: nothing checks their
+ * balance against a limit, and their cached balances are brought up to date at commit
+ * (migration 0070), so movements do not queue behind each other on those rows. Accounts this
+ * transaction already locked are not asked for again.
  */
 export async function lockAccounts(trx: Tx, ledgerAccountIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(ledgerAccountIds)].sort((a, b) => a - b);
+  let locked = lockedInTransaction.get(trx);
+  const ids = [...new Set(ledgerAccountIds)].filter((id) => !locked?.has(id)).sort((a, b) => a - b);
   if (ids.length === 0) return;
-  await trx.selectFrom('ledgerAccounts').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  await executePrepared(trx, lockStatement(ids));
+  if (!locked) {
+    locked = new Set();
+    lockedInTransaction.set(trx, locked);
+  }
+  for (const id of ids) locked.add(id);
+}
+
+/**
+ * Locks the ledger accounts as lockAccounts does and returns the balances of those it locked
+ * (the system accounts are neither locked nor returned), read under the lock: what decides
+ * whether money may move sees the state the movement will change.
+ */
+export async function lockAccountsWithBalances(
+  trx: Tx,
+  ledgerAccountIds: Iterable<number>,
+): Promise<Map<number, Balance>> {
+  const ids = [...new Set(ledgerAccountIds)].sort((a, b) => a - b);
+  const balances = new Map<number, Balance>();
+  if (ids.length === 0) return balances;
+  const { rows } = await executePrepared(
+    trx,
+    sql<{ id: number; currentBalance: string; pendingDebits: string; pendingCredits: string }>`
+      select id, current_balance, pending_debits, pending_credits from ledger_accounts
+      where id = any(${ids}::bigint[]) and not (kind = any(${systemAccountKinds}::text[]))
+      order by id for update`,
+  );
+  let locked = lockedInTransaction.get(trx);
+  if (!locked) {
+    locked = new Set();
+    lockedInTransaction.set(trx, locked);
+  }
+  for (const row of rows) {
+    locked.add(row.id);
+    balances.set(row.id, balanceOfRow(row));
+  }
+  return balances;
 }
 
 /** Writes a balanced entry; returns its id. */
@@ -87,18 +138,20 @@ export async function postEntry(trx: Tx, entry: NewEntry, now: Date): Promise<nu
 /** Reserves n ids of a table's identity column, in order, so rows pair with ids without relying on RETURNING order. */
 export async function reserveIds(trx: Tx, table: string, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const result = await sql<{ id: string | number }>`
-    select nextval(pg_get_serial_sequence(${table}, 'id')) as id from generate_series(1, ${n}::int)`.execute(trx);
+  const result = await executePrepared(
+    trx,
+    sql<{ id: string | number }>`
+      select nextval(pg_get_serial_sequence(${table}, 'id')) as id from generate_series(1, ${n}::int)`,
+  );
   return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
-const entriesPerInsert = 2_000;
-const postingsPerInsert = 5_000;
-
 /**
- * Writes balanced entries in a few statements, whatever their number (a batch of receipts, the
- * fractionalisation of a thousand repayments); returns their ids in input order. The accounts of
- * every entry are locked first, in one ascending-id pass.
+ * Writes balanced entries in one statement, whatever their number (a deposit, a batch of
+ * receipts, the fractionalisation of a thousand repayments); returns their ids in input order.
+ * The accounts of every entry are locked first, in one ascending-id pass. The entries take ids
+ * in input order and their postings are written with them, so the statement's triggers see
+ * whole entries.
  */
 export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Date): Promise<number[]> {
   if (entries.length === 0) return [];
@@ -107,36 +160,46 @@ export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Da
     trx,
     entries.flatMap((e) => e.postings.map((p) => p.ledgerAccountId)),
   );
-  const ids = await reserveIds(trx, 'ledger_entries', entries.length);
-  const rows = entries.map((entry, index) => ({
-    id: ids[index]!,
-    kind: entry.kind,
-    description: entry.description ?? '',
-    createdAt: now,
-    effectiveDate: entry.effectiveDate ?? now,
-    finalisedAt: entry.pending ? null : now,
-    reversesEntryId: entry.reversesEntryId ?? null,
-    createdBy: entry.createdBy ?? null,
-  }));
-  for (let start = 0; start < rows.length; start += entriesPerInsert) {
-    await trx
-      .insertInto('ledgerEntries')
-      .values(rows.slice(start, start + entriesPerInsert))
-      .execute();
-  }
   const postings = entries.flatMap((entry, index) =>
-    entry.postings.map((p) => ({
-      entryId: ids[index]!,
-      ledgerAccountId: p.ledgerAccountId,
-      amount: centsToString(p.amountCents),
-    })),
+    entry.postings.map((p) => ({ entry: index + 1, ledgerAccountId: p.ledgerAccountId, amount: p.amountCents })),
   );
-  for (let start = 0; start < postings.length; start += postingsPerInsert) {
-    await trx
-      .insertInto('ledgerPostings')
-      .values(postings.slice(start, start + postingsPerInsert))
-      .execute();
-  }
+  const result = await executePrepared(
+    trx,
+    sql<{ ids: (string | number)[] }>`
+      with ids as materialized (
+        select ord::int as ord, nextval(pg_get_serial_sequence('ledger_entries', 'id')) as id
+        from generate_series(1, ${entries.length}::int) as ord
+        order by ord
+      ), entries as (
+        insert into ledger_entries
+          (id, kind, description, created_at, effective_date, finalised_at, reverses_entry_id, created_by)
+        select ids.id, e.kind, e.description, ${now}::timestamptz, e.effective_date, e.finalised_at,
+          e.reverses_entry_id, e.created_by
+        from unnest(
+          ${entries.map((e) => e.kind)}::text[],
+          ${entries.map((e) => e.description ?? '')}::text[],
+          ${entries.map((e) => e.effectiveDate ?? now)}::timestamptz[],
+          ${entries.map((e) => (e.pending ? null : now))}::timestamptz[],
+          ${entries.map((e) => e.reversesEntryId ?? null)}::bigint[],
+          ${entries.map((e) => e.createdBy ?? null)}::bigint[]
+        ) with ordinality as e(kind, description, effective_date, finalised_at, reverses_entry_id, created_by, ord)
+        join ids on ids.ord = e.ord
+        order by ids.id
+      ), postings as (
+        insert into ledger_postings (entry_id, ledger_account_id, amount)
+        select ids.id, p.ledger_account_id, p.amount
+        from unnest(
+          ${postings.map((p) => p.entry)}::int[],
+          ${postings.map((p) => p.ledgerAccountId)}::bigint[],
+          ${postings.map((p) => centsToString(p.amount))}::numeric[]
+        ) with ordinality as p(entry, ledger_account_id, amount, ord)
+        join ids on ids.ord = p.entry
+        order by p.ord
+      )
+      select array_agg(id order by ord) as ids from ids`,
+  );
+  const ids = (result.rows[0]?.ids ?? []).map(Number);
+  if (ids.length !== entries.length) throw new LedgerInvariantError('ledger entries were not all written');
   return ids;
 }
 
@@ -225,6 +288,10 @@ export async function balanceOf(db: Executor, ledgerAccountId: number): Promise<
     .select(['currentBalance', 'pendingDebits', 'pendingCredits'])
     .where('id', '=', ledgerAccountId)
     .executeTakeFirstOrThrow();
+  return balanceOfRow(row);
+}
+
+function balanceOfRow(row: { currentBalance: string; pendingDebits: string; pendingCredits: string }): Balance {
   const currentCents = centsFromString(row.currentBalance);
   const pendingDebitsCents = centsFromString(row.pendingDebits);
   return {

@@ -1,7 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import {
+  CamelCasePlugin,
+  type CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type QueryResult,
+  type Transaction,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from './db-types';
@@ -42,6 +50,49 @@ function pgTypes(): pg.CustomTypesConfig {
 }
 
 const pgliteParsers = { [OID_INT8]: parseInt8, [OID_NUMERIC]: identity, [OID_DATE]: identity };
+
+/**
+ * Statements the server runs on every money movement, sent to PostgreSQL as named prepared
+ * statements: each connection parses them once, and after a few runs PostgreSQL keeps their plan
+ * instead of planning again each time (the transaction detail view joins nine tables; planning
+ * it cost several times more than running it). Only statements asked for by name are prepared,
+ * so ad-hoc list queries keep a plan made for their own values. The embedded database plans
+ * every statement as before.
+ */
+const preparedStatementsMax = 200;
+const preparedNames = new Map<string, string>();
+
+function preparedName(sqlText: string): string | undefined {
+  let name = preparedNames.get(sqlText);
+  if (name === undefined && preparedNames.size < preparedStatementsMax) {
+    name = `lm_${crypto.createHash('sha1').update(sqlText).digest('hex').slice(0, 24)}`;
+    preparedNames.set(sqlText, name);
+  }
+  return name;
+}
+
+/** Runs a query as a prepared statement (on PostgreSQL; see above). */
+export async function executePrepared<R>(
+  db: Executor,
+  query: { compile(executor: Executor): CompiledQuery<R> },
+): Promise<QueryResult<R>> {
+  const compiled = query.compile(db);
+  preparedName(compiled.sql);
+  return db.executeQuery(compiled);
+}
+
+/** Sends the statements registered above as named statements on this connection. */
+function preparingClient(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
+      const name = preparedNames.get(text);
+      if (name !== undefined) return query({ name, text, values });
+    }
+    return query(...args);
+  };
+}
 
 class DataDirLockedError extends Error {}
 
@@ -108,6 +159,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes() });
     // an idle connection the server drops (restart, admin command) must not crash the process
     pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+    pool.on('connect', preparingClient);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     database = {
       db,
