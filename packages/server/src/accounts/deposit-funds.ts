@@ -6,10 +6,11 @@ import {
   depositDateProblem,
   sydneyDate,
 } from '@lm/domain';
-import { systemAccountId } from '../ledger/ledger';
+import { sql } from 'kysely';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
+import { executePrepared } from '../platform/db/database';
 import { postMoney } from '../transactions/account-postings';
 import { transactionView } from '../transactions/transactions.service';
 import { instantOnBusinessDate } from './business-dates';
@@ -36,13 +37,17 @@ export async function depositFunds(
   const amountCents = centsFromNumber(body.amount, true);
 
   return ctx.db.transaction().execute(async (trx) => {
-    const account = await trx
-      .selectFrom('investmentAccounts')
-      .select('id')
-      .where('id', '=', investmentAccountId)
-      .executeTakeFirst();
+    // the account, and the trust bank's ledger account, in one query
+    const {
+      rows: [account],
+    } = await executePrepared(
+      trx,
+      sql<{ id: number; trust: number }>`
+        select a.id, (select l.id from ledger_accounts l where l.kind = 'TRUST_BANK') as trust
+        from investment_accounts a where a.id = ${investmentAccountId}`,
+    );
     if (!account) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
-    const trust = await systemAccountId(trx, 'TRUST_BANK');
+    const trust = Number(account.trust);
     const { entryId, transactionIds } = await postMoney(
       trx,
       {

@@ -7,11 +7,13 @@ import {
   transferComments,
   transferDateProblem,
 } from '@lm/domain';
+import { lockAccountsWithBalances } from '../ledger/ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
-import { balancesOf, lockForMovement, postMoney } from '../transactions/account-postings';
-import { transactionView } from '../transactions/transactions.service';
+import { executePrepared } from '../platform/db/database';
+import { postMoney } from '../transactions/account-postings';
+import { transactionViews } from '../transactions/transactions.service';
 import { instantOnBusinessDate } from './business-dates';
 
 /**
@@ -38,11 +40,13 @@ export async function transferFunds(
   const comments = transferComments(body);
 
   return ctx.db.transaction().execute(async (trx) => {
-    const accounts = await trx
-      .selectFrom('investmentAccounts')
-      .select(['id', 'creationDate'])
-      .where('id', 'in', [fromAccountId, toAccountId])
-      .execute();
+    const { rows: accounts } = await executePrepared(
+      trx,
+      trx
+        .selectFrom('investmentAccounts')
+        .select(['id', 'creationDate', 'ledgerAccountId'])
+        .where('id', 'in', [fromAccountId, toAccountId]),
+    );
     const source = accounts.find((a) => a.id === fromAccountId);
     if (!source) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
     if (!accounts.some((a) => a.id === toAccountId)) {
@@ -54,8 +58,12 @@ export async function transferFunds(
     if (dateProblem) {
       throw new AppError('VALIDATION_FAILED', dateProblem, [{ field: 'transferDate', message: dateProblem }]);
     }
-    await lockForMovement(trx, [fromAccountId, toAccountId]);
-    const { availableCents } = await balancesOf(trx, fromAccountId);
+    // both cash accounts locked (ascending ledger id), the source's balance read under the lock
+    const balances = await lockAccountsWithBalances(
+      trx,
+      accounts.map((a) => a.ledgerAccountId),
+    );
+    const availableCents = balances.get(source.ledgerAccountId)?.availableCents ?? 0n;
     if (amountCents > availableCents) {
       throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable, [
         { field: 'amount', message: accountMessages.amountAboveAvailable },
@@ -96,6 +104,7 @@ export async function transferFunds(
       objectId: transactionIds[0]!,
       after: { ...body, fromAccountId, amountCents, ledgerEntryId: entryId, transactionIds },
     });
-    return { from: await transactionView(trx, transactionIds[0]!), to: await transactionView(trx, transactionIds[1]!) };
+    const [from, to] = await transactionViews(trx, transactionIds);
+    return { from: from!, to: to! };
   });
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { AppError, type SuccessEnvelope } from '@lm/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
+import { executePrepared } from './db/database';
 
 /**
  * Idempotency keys for money-moving POSTs (DESIGN §3). A request that carries an
@@ -75,12 +76,16 @@ export async function withIdempotency<T>(
   const deadline = Date.now() + waitMs;
 
   for (;;) {
-    const claimed = await ctx.db
-      .insertInto('idempotencyKeys')
-      .values({ userId, key, route, requestHash: hash, state: 'IN_PROGRESS', createdAt: ctx.clock.now() })
-      .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
+    const {
+      rows: [claimed],
+    } = await executePrepared(
+      ctx.db,
+      ctx.db
+        .insertInto('idempotencyKeys')
+        .values({ userId, key, route, requestHash: hash, state: 'IN_PROGRESS', createdAt: ctx.clock.now() })
+        .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
+        .returning('key'),
+    );
     if (claimed) {
       let envelope: SuccessEnvelope<T>;
       try {
@@ -91,12 +96,14 @@ export async function withIdempotency<T>(
       }
       // what a replay will send: the same JSON the first response serialises to
       const stored = JSON.parse(JSON.stringify(envelope)) as SuccessEnvelope<T>;
-      await ctx.db
-        .updateTable('idempotencyKeys')
-        .set({ state: 'DONE', responseStatus: 200, responseBody: JSON.stringify(stored) })
-        .where('userId', '=', userId)
-        .where('key', '=', key)
-        .execute();
+      await executePrepared(
+        ctx.db,
+        ctx.db
+          .updateTable('idempotencyKeys')
+          .set({ state: 'DONE', responseStatus: 200, responseBody: JSON.stringify(stored) })
+          .where('userId', '=', userId)
+          .where('key', '=', key),
+      );
       return stored;
     }
     const existing = await ctx.db

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/database';
+import { type Executor, executePrepared } from '../db/database';
 
 export interface AuditChange {
   objectType: string;
@@ -35,6 +35,11 @@ export class AuditContext {
       after: change.after === undefined ? null : JSON.stringify(change.after, bigintReplacer),
       address: this.address,
     }));
+    if (rows.length === 1) {
+      // the usual case, one record: the same statement every time, prepared
+      await executePrepared(executor, executor.insertInto('auditLog').values(rows));
+      return;
+    }
     for (let start = 0; start < rows.length; start += 5_000) {
       await executor
         .insertInto('auditLog')
