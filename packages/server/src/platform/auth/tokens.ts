@@ -24,7 +24,17 @@ export function loadSigningKey(secret: string | undefined, dataDir: string | und
   return new TextEncoder().encode(fs.readFileSync(keyPath, 'utf8').trim());
 }
 
+/** How many verified access tokens are remembered (the oldest is forgotten first). */
+export const verifiedTokensMax = 10_000;
+
 export class TokenService {
+  /**
+   * Access tokens already verified, with their expiry: a signed token's claims cannot change, so
+   * the same token string needs its signature checked only once; each use still checks the
+   * expiry against the clock, and an expired one goes through the full verification again.
+   */
+  private readonly verified = new Map<string, { actor: Actor; expiresAt: number }>();
+
   constructor(
     private readonly key: Uint8Array,
     private readonly ttlSeconds: number,
@@ -46,6 +56,8 @@ export class TokenService {
   /** Verifies an access token: expired is 401 'Expired Token', anything else wrong is 666. */
   async verifyAccessToken(token: string | undefined): Promise<Actor> {
     if (!token) throw new AppError('TOKEN_TAMPERED', sessionMessages.tokenTampered);
+    const known = this.verified.get(token);
+    if (known && Math.floor(this.now().getTime() / 1000) < known.expiresAt) return { ...known.actor };
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer,
@@ -55,11 +67,26 @@ export class TokenService {
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.role !== 'string') {
         throw new AppError('TOKEN_TAMPERED', sessionMessages.tokenTampered);
       }
-      return { userId: Number(payload.sub), role: payload.role as Role, email: String(payload.email ?? '') };
+      const actor: Actor = {
+        userId: Number(payload.sub),
+        role: payload.role as Role,
+        email: String(payload.email ?? ''),
+      };
+      if (typeof payload.exp === 'number') this.remember(token, actor, payload.exp);
+      return { ...actor };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', sessionMessages.tokenExpired);
       throw new AppError('TOKEN_TAMPERED', sessionMessages.tokenTampered);
     }
+  }
+
+  private remember(token: string, actor: Actor, expiresAt: number): void {
+    this.verified.delete(token);
+    if (this.verified.size >= verifiedTokensMax) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, { actor, expiresAt });
   }
 }
 
