@@ -87,15 +87,10 @@ const lockStatement = (ids: readonly number[]) => sql<{ id: number }>`
  * transaction already locked are not asked for again.
  */
 export async function lockAccounts(trx: Tx, ledgerAccountIds: Iterable<number>): Promise<void> {
-  let locked = lockedInTransaction.get(trx);
-  const ids = [...new Set(ledgerAccountIds)].filter((id) => !locked?.has(id)).sort((a, b) => a - b);
+  const ids = notYetLocked(trx, ledgerAccountIds);
   if (ids.length === 0) return;
   await executePrepared(trx, lockStatement(ids));
-  if (!locked) {
-    locked = new Set();
-    lockedInTransaction.set(trx, locked);
-  }
-  for (const id of ids) locked.add(id);
+  markLocked(trx, ids);
 }
 
 /**
@@ -117,15 +112,8 @@ export async function lockAccountsWithBalances(
       where id = any(${ids}::bigint[]) and not (kind = any(${systemAccountKinds}::text[]))
       order by id for update`,
   );
-  let locked = lockedInTransaction.get(trx);
-  if (!locked) {
-    locked = new Set();
-    lockedInTransaction.set(trx, locked);
-  }
-  for (const row of rows) {
-    locked.add(row.id);
-    balances.set(row.id, balanceOfRow(row));
-  }
+  markLocked(trx, ids);
+  for (const row of rows) balances.set(row.id, balanceOfRow(row));
   return balances;
 }
 
@@ -146,17 +134,33 @@ export async function reserveIds(trx: Tx, table: string, n: number): Promise<num
   return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
+/** The accounts of `ids` this transaction has not locked yet, ascending. */
+function notYetLocked(trx: Tx, ids: Iterable<number>): number[] {
+  const locked = lockedInTransaction.get(trx);
+  return [...new Set(ids)].filter((id) => !locked?.has(id)).sort((a, b) => a - b);
+}
+
+function markLocked(trx: Tx, ids: readonly number[]): void {
+  let locked = lockedInTransaction.get(trx);
+  if (!locked) {
+    locked = new Set();
+    lockedInTransaction.set(trx, locked);
+  }
+  for (const id of ids) locked.add(id);
+}
+
 /**
  * Writes balanced entries in one statement, whatever their number (a deposit, a batch of
  * receipts, the fractionalisation of a thousand repayments); returns their ids in input order.
- * The accounts of every entry are locked first, in one ascending-id pass. The entries take ids
- * in input order and their postings are written with them, so the statement's triggers see
- * whole entries.
+ * The same statement first locks, in ascending id order, the entries' accounts this transaction
+ * has not locked yet (as lockAccounts does); the cached balances are updated by the statement's
+ * trigger once it has written every row, under those locks. The entries take ids in input order
+ * and their postings are written with them, so the trigger sees whole entries.
  */
 export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Date): Promise<number[]> {
   if (entries.length === 0) return [];
   for (const entry of entries) assertBalanced(entry.postings);
-  await lockAccounts(
+  const toLock = notYetLocked(
     trx,
     entries.flatMap((e) => e.postings.map((p) => p.ledgerAccountId)),
   );
@@ -165,8 +169,10 @@ export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Da
   );
   const result = await executePrepared(
     trx,
-    sql<{ ids: (string | number)[] }>`
-      with ids as materialized (
+    sql<{ ids: (string | number)[]; locked: number }>`
+      with locked as materialized (
+        ${lockStatement(toLock)}
+      ), ids as materialized (
         select ord::int as ord, nextval(pg_get_serial_sequence('ledger_entries', 'id')) as id
         from generate_series(1, ${entries.length}::int) as ord
         order by ord
@@ -196,8 +202,9 @@ export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Da
         join ids on ids.ord = p.entry
         order by p.ord
       )
-      select array_agg(id order by ord) as ids from ids`,
+      select (select array_agg(id order by ord) from ids) as ids, (select count(*) from locked)::int as locked`,
   );
+  markLocked(trx, toLock);
   const ids = (result.rows[0]?.ids ?? []).map(Number);
   if (ids.length !== entries.length) throw new LedgerInvariantError('ledger entries were not all written');
   return ids;

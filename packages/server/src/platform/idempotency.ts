@@ -95,12 +95,13 @@ export async function withIdempotency<T>(
         throw error;
       }
       // what a replay will send: the same JSON the first response serialises to
-      const stored = JSON.parse(JSON.stringify(envelope)) as SuccessEnvelope<T>;
+      const body = JSON.stringify(envelope);
+      const stored = JSON.parse(body) as SuccessEnvelope<T>;
       await executePrepared(
         ctx.db,
         ctx.db
           .updateTable('idempotencyKeys')
-          .set({ state: 'DONE', responseStatus: 200, responseBody: JSON.stringify(stored) })
+          .set({ state: 'DONE', responseStatus: 200, responseBody: body })
           .where('userId', '=', userId)
           .where('key', '=', key),
       );

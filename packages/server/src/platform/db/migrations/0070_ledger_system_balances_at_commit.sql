@@ -8,6 +8,9 @@
 -- those rows (in id order) only for the moment of the commit. The cached balances of investor
 -- cash and loan accounts, which decide whether money may move, still change with each statement
 -- under the locks the caller took. A rolled-back transaction or savepoint leaves no tally.
+-- No deadlock: nothing else locks the system rows (lockAccounts leaves them out), and at commit
+-- a transaction takes them in ascending id order and then no other lock (the only other
+-- deferred trigger, each entry's zero-sum check, reads postings without locking).
 
 create function ledger_is_system_kind(kind text) returns boolean language sql immutable as $$
   select kind in ('TRUST_BANK', 'REVENUE', 'TAX_WITHHELD_PAYABLE')
