@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { balanceOf, createLedgerAccount, finaliseEntry, postEntry, systemAccountId } from './ledger';
+import { checkLedger } from './ledger-check';
+
+/**
+ * The trust bank, revenue and tax withheld payable accounts are not locked by movements; their
+ * cached balances are brought up to date at each transaction's commit (migration 0070). They must
+ * still equal their postings whatever commits, rolls back or runs at the same time.
+ */
+
+let t: TestApp;
+let trust: number;
+let revenue: number;
+let investors: number[];
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'none' });
+  ({ trust, revenue, investors } = await t.ctx.db.transaction().execute(async (trx) => ({
+    trust: await systemAccountId(trx, 'TRUST_BANK'),
+    revenue: await systemAccountId(trx, 'REVENUE'),
+    investors: [
+      await createLedgerAccount(trx, 'INVESTOR_CASH', 'system accounts test 1'),
+      await createLedgerAccount(trx, 'INVESTOR_CASH', 'system accounts test 2'),
+      await createLedgerAccount(trx, 'INVESTOR_CASH', 'system accounts test 3'),
+    ],
+  })));
+});
+afterAll(() => t.close());
+
+const now = () => t.ctx.clock.now();
+const current = async (id: number) => (await balanceOf(t.ctx.db, id)).currentCents;
+
+async function expectSound(): Promise<void> {
+  expect((await checkLedger(t.ctx.db)).problems).toEqual([]);
+}
+
+/** A deposit (trust bank -> investor) and a fee (investor -> revenue) in one transaction. */
+function depositWithFee(investor: number, cents: bigint, feeCents: bigint) {
+  return t.ctx.db.transaction().execute(async (trx) => {
+    await postEntry(
+      trx,
+      {
+        kind: 'DEPOSIT',
+        postings: [
+          { ledgerAccountId: trust, amountCents: -cents },
+          { ledgerAccountId: investor, amountCents: cents },
+        ],
+      },
+      now(),
+    );
+    await postEntry(
+      trx,
+      {
+        kind: 'FEE',
+        postings: [
+          { ledgerAccountId: investor, amountCents: -feeCents },
+          { ledgerAccountId: revenue, amountCents: feeCents },
+        ],
+      },
+      now(),
+    );
+  });
+}
+
+describe('the system accounts, brought up to date at commit', () => {
+  it('equal their postings after many movements at once', async () => {
+    const [trustBefore, revenueBefore] = [await current(trust), await current(revenue)];
+    const movements = Array.from({ length: 24 }, (_, i) => ({
+      investor: investors[i % investors.length]!,
+      cents: BigInt(1_000 + i),
+      feeCents: BigInt(1 + i),
+    }));
+    await Promise.all(movements.map((m) => depositWithFee(m.investor, m.cents, m.feeCents)));
+    const deposited = movements.reduce((sum, m) => sum + m.cents, 0n);
+    const fees = movements.reduce((sum, m) => sum + m.feeCents, 0n);
+    expect(await current(trust)).toBe(trustBefore - deposited);
+    expect(await current(revenue)).toBe(revenueBefore + fees);
+    await expectSound();
+  });
+
+  it('keep nothing of a transaction or a savepoint rolled back', async () => {
+    const [trustBefore, investorBefore] = [await current(trust), await current(investors[0]!)];
+    await expect(
+      t.ctx.db.transaction().execute(async (trx) => {
+        await postEntry(
+          trx,
+          {
+            kind: 'DEPOSIT',
+            postings: [
+              { ledgerAccountId: trust, amountCents: -500n },
+              { ledgerAccountId: investors[0]!, amountCents: 500n },
+            ],
+          },
+          now(),
+        );
+        throw new Error('refused after posting');
+      }),
+    ).rejects.toThrow('refused after posting');
+    expect(await current(trust)).toBe(trustBefore);
+
+    const deposit = (dollars: string) => `
+      with e as (insert into ledger_entries (kind, finalised_at) values ('DEPOSIT', now()) returning id)
+      insert into ledger_postings (entry_id, ledger_account_id, amount)
+      select e.id, v.account, v.amount from e,
+        (values (${trust}::bigint, -${dollars}::numeric), (${investors[0]}::bigint, ${dollars}::numeric)) as v(account, amount);`;
+    await t.ctx.database.exec(
+      `begin; ${deposit('1.00')} savepoint later; ${deposit('5.00')} rollback to savepoint later; ${deposit('2.00')} commit;`,
+    );
+    expect(await current(trust)).toBe(trustBefore - 300n);
+    expect(await current(investors[0]!)).toBe(investorBefore + 300n);
+    await expectSound();
+  });
+
+  it('follow a transaction that only finalises a pending entry', async () => {
+    const investor = investors[1]!;
+    const before = await balanceOf(t.ctx.db, trust);
+    const entryId = await t.ctx.db.transaction().execute((trx) =>
+      postEntry(
+        trx,
+        {
+          kind: 'WITHDRAWAL',
+          pending: true,
+          postings: [
+            { ledgerAccountId: investor, amountCents: -700n },
+            { ledgerAccountId: trust, amountCents: 700n },
+          ],
+        },
+        now(),
+      ),
+    );
+    expect(await balanceOf(t.ctx.db, trust)).toMatchObject({
+      currentCents: before.currentCents,
+      pendingCreditsCents: before.pendingCreditsCents + 700n,
+    });
+    await t.ctx.db.transaction().execute((trx) => finaliseEntry(trx, entryId, now()));
+    expect(await balanceOf(t.ctx.db, trust)).toMatchObject({
+      currentCents: before.currentCents + 700n,
+      pendingCreditsCents: before.pendingCreditsCents,
+    });
+    await expectSound();
+  });
+
+  it('a movement does not wait for another one still open on the same system account', async () => {
+    if (t.ctx.database.kind !== 'postgres') return; // the embedded database runs one transaction at a time
+    const trustBefore = await current(trust);
+    const open = await t.ctx.db.startTransaction().execute();
+    try {
+      await postEntry(
+        open,
+        {
+          kind: 'DEPOSIT',
+          postings: [
+            { ledgerAccountId: trust, amountCents: -100n },
+            { ledgerAccountId: investors[0]!, amountCents: 100n },
+          ],
+        },
+        now(),
+      );
+      // another account's deposit commits while the first is still open: it would time out
+      // if it had to wait for the trust bank row
+      await t.ctx.db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '2s'`.execute(trx);
+        await postEntry(
+          trx,
+          {
+            kind: 'DEPOSIT',
+            postings: [
+              { ledgerAccountId: trust, amountCents: -40n },
+              { ledgerAccountId: investors[2]!, amountCents: 40n },
+            ],
+          },
+          now(),
+        );
+      });
+      expect(await current(trust)).toBe(trustBefore - 40n);
+      await open.commit().execute();
+    } catch (error) {
+      await open.rollback().execute();
+      throw error;
+    }
+    expect(await current(trust)).toBe(trustBefore - 140n);
+    await expectSound();
+  });
+});
