@@ -1,5 +1,5 @@
 import { AppError, accountMessages } from '@lm/domain';
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { assertOwnAccount } from '../accounts/account-access';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
@@ -56,21 +56,54 @@ export async function transactionView(db: Executor, id: number): Promise<Record<
 
 const detailQuery = readListQuery({ $expand: staffDetailExpand });
 
+interface DetailStatement {
+  sql: string;
+  parameters: readonly unknown[];
+  /** Where each asked id goes in `parameters`. */
+  idSlots: number[];
+  toRow(raw: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** The detail view's statement per number of ids, planned and compiled once. */
+const detailStatements = new Map<number, DetailStatement>();
+
+function detailStatement(db: Executor, count: number): DetailStatement {
+  const known = detailStatements.get(count);
+  if (known) return known;
+  // planned with stand-ins (ids are never negative), then each call puts its ids in their places
+  const standIns = Array.from({ length: count }, (_, i) => -(i + 1));
+  const plan = planList(
+    staffTransactionsResource,
+    { ...detailQuery, top: count },
+    { where: sql`t.id in (${sql.join(standIns)})` },
+  );
+  const compiled = plan.listQuery.compile(db);
+  const idSlots = standIns.map((standIn) => compiled.parameters.indexOf(standIn));
+  if (idSlots.some((slot, i) => slot < 0 || compiled.parameters.lastIndexOf(standIns[i]) !== slot)) {
+    throw new Error('the transaction detail statement does not carry each id once');
+  }
+  const statement = { sql: compiled.sql, parameters: compiled.parameters, idSlots, toRow: plan.toRow };
+  detailStatements.set(count, statement);
+  return statement;
+}
+
 /**
  * Transactions with every expansion of the detail view, in the order asked, in one query (a
  * prepared statement per number of ids, whose plan PostgreSQL keeps); 404 when one does not exist.
  */
 export async function transactionViews(db: Executor, ids: readonly number[]): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  const plan = planList(
-    staffTransactionsResource,
-    { ...detailQuery, top: Math.max(ids.length, 1) },
-    { where: sql`t.id in (${sql.join([...ids])})` },
-  );
-  const { rows } = await executePrepared(db, plan.listQuery);
+  const statement = detailStatement(db, ids.length);
+  const parameters = [...statement.parameters];
+  ids.forEach((id, i) => {
+    parameters[statement.idSlots[i]!] = id;
+  });
+  const { rows } = await executePrepared(db, {
+    compile: () => CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<Record<string, unknown>>,
+  });
   const views = new Map(
     rows.map((raw) => {
-      const view = plan.toRow(raw);
+      const view = statement.toRow(raw);
       return [Number(view.id), view];
     }),
   );
