@@ -7,6 +7,7 @@ import {
   sydneyDate,
 } from '@lm/domain';
 import { sql } from 'kysely';
+import { LedgerInvariantError } from '../ledger/ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
@@ -42,11 +43,12 @@ export async function depositFunds(
       rows: [account],
     } = await executePrepared(
       trx,
-      sql<{ id: number; trust: number }>`
+      sql<{ id: number; trust: number | null }>`
         select a.id, (select l.id from ledger_accounts l where l.kind = 'TRUST_BANK') as trust
         from investment_accounts a where a.id = ${investmentAccountId}`,
     );
     if (!account) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
+    if (account.trust === null) throw new LedgerInvariantError('no trust bank ledger account');
     const trust = Number(account.trust);
     const { entryId, transactionIds } = await postMoney(
       trx,

@@ -70,7 +70,7 @@ export async function systemAccountId(db: Executor, kind: SystemAccountKind): Pr
 
 export const systemAccountKinds: readonly SystemAccountKind[] = ['TRUST_BANK', 'REVENUE', 'TAX_WITHHELD_PAYABLE'];
 
-/** The ledger accounts each transaction has locked, so a second call locks only the new ones. */
+/** The ledger accounts each transaction has locked, so postEntries locks only the others. */
 const lockedInTransaction = new WeakMap<Tx, Set<number>>();
 
 const lockStatement = (ids: readonly number[]) => sql<{ id: number }>`
@@ -83,11 +83,12 @@ const lockStatement = (ids: readonly number[]) => sql<{ id: number }>`
  * accounts queue instead of deadlocking (the triggers then update rows already locked). The
  * system accounts (trust bank, revenue, tax withheld payable) are left out: nothing checks their
  * balance against a limit, and their cached balances are brought up to date at commit
- * (migration 0070), so movements do not queue behind each other on those rows. Accounts this
- * transaction already locked are not asked for again.
+ * (migration 0070), so movements do not queue behind each other on those rows. It always asks
+ * the database, so a check that follows it reads under the lock even after a savepoint was
+ * rolled back; postEntries then skips the accounts already locked here.
  */
 export async function lockAccounts(trx: Tx, ledgerAccountIds: Iterable<number>): Promise<void> {
-  const ids = notYetLocked(trx, ledgerAccountIds);
+  const ids = [...new Set(ledgerAccountIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await executePrepared(trx, lockStatement(ids));
   markLocked(trx, ids);
