@@ -138,7 +138,8 @@ describe('applyReceipt', () => {
  */
 function decimalReference(paid: RepaymentPaid, holdersIn: readonly Holder[]) {
   const D = Decimal;
-  const roundHalfUp = (d: InstanceType<typeof Decimal>): bigint => BigInt(d.toDecimalPlaces(0, D.ROUND_HALF_UP).toFixed(0));
+  const roundHalfUp = (d: InstanceType<typeof Decimal>): bigint =>
+    BigInt(d.toDecimalPlaces(0, D.ROUND_HALF_UP).toFixed(0));
   const holders = [...holdersIn].sort((a, b) => a.investmentId - b.investmentId);
   const totalOutstanding = sumCents(holders.map((h) => h.outstandingPrincipalCents));
   const principal = allocateLargestRemainder(
