@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyReceipt, fractionaliseRepayment, type Holder, type RepaymentPaid } from './fractionalise';
+import {
+  applyReceipt,
+  fractionaliseRepayment,
+  type Holder,
+  type RepaymentPaid,
+  receiptAgainstRepayments,
+} from './fractionalise';
 import { allocateLargestRemainder, Decimal, sumCents } from './money';
 
 describe('fractionaliseRepayment', () => {
@@ -210,5 +216,32 @@ describe('fractionaliseRepayment in exact integers', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('receiptAgainstRepayments', () => {
+  const owed = (principalDue: bigint, principalPaid: bigint, interestDue: bigint, interestPaid: bigint) => ({
+    principalDueCents: principalDue,
+    principalPaidCents: principalPaid,
+    interestDueCents: interestDue,
+    interestPaidCents: interestPaid,
+  });
+  it('pays the earliest repayment not fully paid, interest first, the rest as excess', () => {
+    const open = [
+      owed(100_00n, 100_00n, 10_00n, 10_00n),
+      owed(100_00n, 40_00n, 10_00n, 10_00n),
+      owed(100_00n, 0n, 9_00n, 0n),
+    ];
+    expect(receiptAgainstRepayments(70_00n, open)).toEqual({
+      index: 1,
+      interestPaidCents: 0n,
+      principalPaidCents: 60_00n,
+      excessCents: 10_00n,
+    });
+  });
+  it('is all excess when every repayment is fully paid, or there is none', () => {
+    const paidUp = { index: null, interestPaidCents: 0n, principalPaidCents: 0n, excessCents: 5_00n };
+    expect(receiptAgainstRepayments(5_00n, [owed(1_00n, 1_00n, 0n, 0n)])).toEqual(paidUp);
+    expect(receiptAgainstRepayments(5_00n, [])).toEqual(paidUp);
   });
 });

@@ -134,6 +134,38 @@ export function fractionaliseRepayment(paid: RepaymentPaid, holdersIn: readonly 
   };
 }
 
+/** What a repayment of the schedule asks and has been paid so far. */
+export interface RepaymentOwed {
+  principalDueCents: Cents;
+  principalPaidCents: Cents;
+  interestDueCents: Cents;
+  interestPaidCents: Cents;
+}
+
+/**
+ * A receipt (or an excess applied) pays the loan's earliest open repayment that is not fully paid
+ * (DOMAIN.md "Receipt against a repayment"), interest first, by `applyReceipt`. `open` are the
+ * loan's open repayments in due order; returns the index of the one paid (null when every one is
+ * fully paid: the whole receipt is excess) and the split.
+ */
+export function receiptAgainstRepayments(
+  receiptCents: Cents,
+  open: readonly RepaymentOwed[],
+): { index: number | null; interestPaidCents: Cents; principalPaidCents: Cents; excessCents: Cents } {
+  const index = open.findIndex(
+    (r) => r.principalPaidCents < r.principalDueCents || r.interestPaidCents < r.interestDueCents,
+  );
+  if (index < 0) return { index: null, interestPaidCents: 0n, principalPaidCents: 0n, excessCents: receiptCents };
+  const r = open[index]!;
+  return {
+    index,
+    ...applyReceipt(receiptCents, {
+      interestDueCents: r.interestDueCents - r.interestPaidCents,
+      principalDueCents: r.principalDueCents - r.principalPaidCents,
+    }),
+  };
+}
+
 /**
  * A receipt of net amount R against a repayment due pays interest first (DOMAIN.md "Receipt
  * against a repayment"): interestPaid = min(R, i), principalPaid = min(R - interestPaid, p),

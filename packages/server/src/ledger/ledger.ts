@@ -70,9 +70,6 @@ export async function systemAccountId(db: Executor, kind: SystemAccountKind): Pr
 
 export const systemAccountKinds: readonly SystemAccountKind[] = ['TRUST_BANK', 'REVENUE', 'TAX_WITHHELD_PAYABLE'];
 
-/** The ledger accounts each transaction has locked, so postEntries locks only the others. */
-const lockedInTransaction = new WeakMap<Tx, Set<number>>();
-
 const lockStatement = (ids: readonly number[]) => sql<{ id: number }>`
   select id from ledger_accounts
   where id = any(${ids}::bigint[]) and not (kind = any(${systemAccountKinds}::text[]))
@@ -83,15 +80,14 @@ const lockStatement = (ids: readonly number[]) => sql<{ id: number }>`
  * accounts queue instead of deadlocking (the triggers then update rows already locked). The
  * system accounts (trust bank, revenue, tax withheld payable) are left out: nothing checks their
  * balance against a limit, and their cached balances are brought up to date at commit
- * (migration 0070), so movements do not queue behind each other on those rows. It always asks
- * the database, so a check that follows it reads under the lock even after a savepoint was
- * rolled back; postEntries then skips the accounts already locked here.
+ * (migration 0070), so movements do not queue behind each other on those rows. Locking a row
+ * this transaction already holds costs one index probe, so callers lock before a balance check and
+ * postEntries locks again without keeping track of which it holds.
  */
 export async function lockAccounts(trx: Tx, ledgerAccountIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(ledgerAccountIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await executePrepared(trx, lockStatement(ids));
-  markLocked(trx, ids);
 }
 
 /**
@@ -113,7 +109,6 @@ export async function lockAccountsWithBalances(
       where id = any(${ids}::bigint[]) and not (kind = any(${systemAccountKinds}::text[]))
       order by id for update`,
   );
-  markLocked(trx, ids);
   for (const row of rows) balances.set(row.id, balanceOfRow(row));
   return balances;
 }
@@ -135,36 +130,18 @@ export async function reserveIds(trx: Tx, table: string, n: number): Promise<num
   return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
-/** The accounts of `ids` this transaction has not locked yet, ascending. */
-function notYetLocked(trx: Tx, ids: Iterable<number>): number[] {
-  const locked = lockedInTransaction.get(trx);
-  return [...new Set(ids)].filter((id) => !locked?.has(id)).sort((a, b) => a - b);
-}
-
-function markLocked(trx: Tx, ids: readonly number[]): void {
-  let locked = lockedInTransaction.get(trx);
-  if (!locked) {
-    locked = new Set();
-    lockedInTransaction.set(trx, locked);
-  }
-  for (const id of ids) locked.add(id);
-}
-
 /**
  * Writes balanced entries in one statement, whatever their number (a deposit, a batch of
  * receipts, the fractionalisation of a thousand repayments); returns their ids in input order.
- * The same statement first locks, in ascending id order, the entries' accounts this transaction
- * has not locked yet (as lockAccounts does); the cached balances are updated by the statement's
+ * The same statement first locks, in ascending id order, the entries' accounts (as lockAccounts
+ * does); the cached balances are updated by the statement's
  * trigger once it has written every row, under those locks. The entries take ids in input order
  * and their postings are written with them, so the trigger sees whole entries.
  */
 export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Date): Promise<number[]> {
   if (entries.length === 0) return [];
   for (const entry of entries) assertBalanced(entry.postings);
-  const toLock = notYetLocked(
-    trx,
-    entries.flatMap((e) => e.postings.map((p) => p.ledgerAccountId)),
-  );
+  const toLock = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.ledgerAccountId)))].sort((a, b) => a - b);
   const postings = entries.flatMap((entry, index) =>
     entry.postings.map((p) => ({ entry: index + 1, ledgerAccountId: p.ledgerAccountId, amount: p.amountCents })),
   );
@@ -205,7 +182,6 @@ export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Da
       )
       select (select array_agg(id order by ord) from ids) as ids, (select count(*) from locked)::int as locked`,
   );
-  markLocked(trx, toLock);
   const ids = (result.rows[0]?.ids ?? []).map(Number);
   if (ids.length !== entries.length) throw new LedgerInvariantError('ledger entries were not all written');
   return ids;

@@ -1,5 +1,4 @@
 import {
-  applyReceipt,
   centsFromString,
   centsToNumber,
   centsToString,
@@ -7,6 +6,7 @@ import {
   excessMessages,
   notFound,
   openRepaymentStatuses,
+  receiptAgainstRepayments,
   refuse,
 } from '@lm/domain';
 import { sql } from 'kysely';
@@ -79,23 +79,27 @@ export async function applyExcess(
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const { loan, lt, excessCents } = await lockSource(trx, loanTransactionId);
-    const repayment = await trx
+    const open = await trx
       .selectFrom('repayments')
       .select(['id', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
       .where('loanId', '=', loan.id)
       .where('isArchived', '=', false)
       .where('status', 'in', [...openRepaymentStatuses])
-      .where(sql<boolean>`(principal_paid < principal_due or interest_paid < interest_due)`)
       .orderBy('dueDate')
       .orderBy('id')
-      .limit(1)
       .forUpdate()
-      .executeTakeFirst();
+      .execute();
+    const { index, ...paid } = receiptAgainstRepayments(
+      excessCents,
+      open.map((r) => ({
+        principalDueCents: centsFromString(r.principalDue),
+        principalPaidCents: centsFromString(r.principalPaid),
+        interestDueCents: centsFromString(r.interestDue),
+        interestPaidCents: centsFromString(r.interestPaid),
+      })),
+    );
+    const repayment = index === null ? undefined : open[index];
     if (!repayment) throw refuse(excessMessages.nothingToApplyTo);
-    const paid = applyReceipt(excessCents, {
-      interestDueCents: centsFromString(repayment.interestDue) - centsFromString(repayment.interestPaid),
-      principalDueCents: centsFromString(repayment.principalDue) - centsFromString(repayment.principalPaid),
-    });
     await trx
       .updateTable('repayments')
       .set({

@@ -1,5 +1,4 @@
 import {
-  applyReceipt,
   badRequest,
   type Cents,
   centsFromString,
@@ -10,6 +9,8 @@ import {
   openRepaymentStatuses,
   type PublishReceipt,
   publishMessages,
+  type RepaymentOwed,
+  receiptAgainstRepayments,
   refuse,
 } from '@lm/domain';
 import { sql } from 'kysely';
@@ -40,7 +41,7 @@ export interface PublishResult {
  * Publishes a batch of staged receipts (POST api/repayments/receipts/batch), whole or not at all,
  * in one transaction. For each receipt:
  * - a loan transaction REPAYMENT, status PAID, against the loan's earliest repayment that is not
- *   fully paid: the net amount pays its interest first, then its principal (applyReceipt); what is
+ *   fully paid: the net amount pays its interest first, then its principal (receiptAgainstRepayments); what is
  *   left is the receipt's excess, kept in the loan's collections until it is applied to the next
  *   repayment or returned (handle-excess.ts);
  * - one ledger entry: trust bank -> the loan's collections for the net amount, and -> lender revenue
@@ -129,7 +130,11 @@ export async function publishReceipts(
     const ordered = receipts
       .map((r, index) => ({ r, index }))
       .sort((a, b) => a.r.loanId - b.r.loanId || a.r.dueDate.localeCompare(b.r.dueDate) || a.index - b.index);
-    const toPublish: { r: PublishReceipt; repaymentId: number | null; paid: ReturnType<typeof applyReceipt> }[] = [];
+    const toPublish: {
+      r: PublishReceipt;
+      repaymentId: number | null;
+      paid: { interestPaidCents: Cents; principalPaidCents: Cents; excessCents: Cents };
+    }[] = [];
     for (const { r } of ordered) {
       const before = existingByReceipt.get(r.thirdPartyId);
       if (before) {
@@ -151,16 +156,10 @@ export async function publishReceipts(
         });
         continue;
       }
-      // the loan's earliest repayment not fully paid: the net amount pays its interest, then its principal
-      const repayment = openByLoan
-        .get(r.loanId)
-        ?.find((o) => o.principalPaidCents < o.principalDueCents || o.interestPaidCents < o.interestDueCents);
-      let paid = { interestPaidCents: 0n, principalPaidCents: 0n, excessCents: r.netAmount };
+      const open = openByLoan.get(r.loanId) ?? [];
+      const { index, ...paid } = receiptAgainstRepayments(r.netAmount, open);
+      const repayment = index === null ? undefined : open[index];
       if (repayment) {
-        paid = applyReceipt(r.netAmount, {
-          interestDueCents: repayment.interestDueCents - repayment.interestPaidCents,
-          principalDueCents: repayment.principalDueCents - repayment.principalPaidCents,
-        });
         repayment.principalPaidCents += paid.principalPaidCents;
         repayment.interestPaidCents += paid.interestPaidCents;
         repayment.changed = true;
@@ -252,11 +251,7 @@ export async function publishReceipts(
   });
 }
 
-interface OpenRepayment {
+interface OpenRepayment extends RepaymentOwed {
   id: number;
-  principalDueCents: Cents;
-  principalPaidCents: Cents;
-  interestDueCents: Cents;
-  interestPaidCents: Cents;
   changed: boolean;
 }

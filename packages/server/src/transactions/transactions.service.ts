@@ -56,48 +56,45 @@ export async function transactionView(db: Executor, id: number): Promise<Record<
 
 const detailQuery = readListQuery({ $expand: staffDetailExpand });
 
+/** The most transactions one detail read returns (a transfer reads two). */
+const detailIdsMax = 100;
+
 interface DetailStatement {
   sql: string;
   parameters: readonly unknown[];
-  /** Where each asked id goes in `parameters`. */
-  idSlots: number[];
+  /** Where the array of asked ids goes in `parameters`. */
+  idsSlot: number;
   toRow(raw: Record<string, unknown>): Record<string, unknown>;
 }
 
-/** The detail view's statement per number of ids, planned and compiled once. */
-const detailStatements = new Map<number, DetailStatement>();
+let detailStatementCache: DetailStatement | undefined;
 
-function detailStatement(db: Executor, count: number): DetailStatement {
-  const known = detailStatements.get(count);
-  if (known) return known;
-  // planned with stand-ins (ids are never negative), then each call puts its ids in their places
-  const standIns = Array.from({ length: count }, (_, i) => -(i + 1));
+/** The detail view's statement, planned and compiled once; each call binds its array of ids. */
+function detailStatement(db: Executor): DetailStatement {
+  if (detailStatementCache) return detailStatementCache;
+  const idsStandIn: number[] = [];
   const plan = planList(
     staffTransactionsResource,
-    { ...detailQuery, top: count },
-    { where: sql`t.id in (${sql.join(standIns)})` },
+    { ...detailQuery, top: detailIdsMax },
+    { where: sql`t.id = any(${idsStandIn}::bigint[])` },
   );
   const compiled = plan.listQuery.compile(db);
-  const idSlots = standIns.map((standIn) => compiled.parameters.indexOf(standIn));
-  if (idSlots.some((slot, i) => slot < 0 || compiled.parameters.lastIndexOf(standIns[i]) !== slot)) {
-    throw new Error('the transaction detail statement does not carry each id once');
-  }
-  const statement = { sql: compiled.sql, parameters: compiled.parameters, idSlots, toRow: plan.toRow };
-  detailStatements.set(count, statement);
-  return statement;
+  const idsSlot = compiled.parameters.indexOf(idsStandIn);
+  if (idsSlot < 0) throw new Error('the transaction detail statement does not carry its ids');
+  detailStatementCache = { sql: compiled.sql, parameters: compiled.parameters, idsSlot, toRow: plan.toRow };
+  return detailStatementCache;
 }
 
 /**
  * Transactions with every expansion of the detail view, in the order asked, in one query (a
- * prepared statement per number of ids, whose plan PostgreSQL keeps); 404 when one does not exist.
+ * prepared statement whose plan PostgreSQL keeps); 404 when one does not exist.
  */
 export async function transactionViews(db: Executor, ids: readonly number[]): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  const statement = detailStatement(db, ids.length);
+  if (ids.length > detailIdsMax) throw new Error(`at most ${detailIdsMax} transactions in one detail read`);
+  const statement = detailStatement(db);
   const parameters = [...statement.parameters];
-  ids.forEach((id, i) => {
-    parameters[statement.idSlots[i]!] = id;
-  });
+  parameters[statement.idsSlot] = [...ids];
   const { rows } = await executePrepared(db, {
     compile: () => CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<Record<string, unknown>>,
   });
