@@ -17,3 +17,5 @@ export * from './roles';
 export * from './schedule';
 export * from './session';
 export * from './transactions';
+export * from './contract';
+export * from './health/health.contract';

@@ -15,6 +15,7 @@ import { registerAccessControl } from './platform/access/access-plugin';
 import { registerAudit } from './platform/audit/audit';
 import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { registerContract } from './platform/http/openapi';
 import { portfolioRoutes } from './portfolio';
 import { repaymentRoutes } from './repayments';
 import { sessionRoutes } from './session/session.routes';
@@ -53,6 +54,7 @@ export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } 
   registerErrorHandler(app, { serveSpa });
   registerAccessControl(app, ctx.tokens);
   registerAudit(app, () => ctx.db);
+  await registerContract(app);
   // plain-text bodies: some calls of the specification send a bare string
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   await app.register(fastifyMultipart, { limits: { fileSize: uploadBytesMax, files: 20, fields: 50 } });

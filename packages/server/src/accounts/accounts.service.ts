@@ -93,7 +93,7 @@ export async function accountStatistics(ctx: AppContext): Promise<AccountStatist
     .select([
       sql<number>`count(*)`.as('count'),
       sql<string>`coalesce(sum(la.current_balance), 0)`.as('current'),
-      sql<string>`coalesce(sum(la.current_balance - la.pending_debits), 0)`.as('available'),
+      sql<string>`coalesce(sum(la.available_balance), 0)`.as('available'),
     ])
     .where('a.type', '=', 'INVESTOR_ACCOUNT')
     .executeTakeFirstOrThrow();

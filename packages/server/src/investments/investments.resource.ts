@@ -12,7 +12,7 @@ const investmentAccount: RelationDef = {
     id: { sql: 'ia.id', type: 'integer' },
     name: { sql: 'ia.name', type: 'string' },
     type: { sql: 'ia.type', type: 'string' },
-    availableBalance: { sql: '(ial.current_balance - ial.pending_debits)', type: 'money' },
+    availableBalance: { sql: 'ial.available_balance', type: 'money' },
     currentBalance: { sql: 'ial.current_balance', type: 'money' },
     mandateRate: { sql: 'ia.mandate_rate', type: 'decimal' },
     mandateMaxExposure: { sql: 'ia.mandate_max_exposure', type: 'money' },

@@ -61,7 +61,7 @@ export const investmentAccountsList: ListResource = {
     id: { sql: 'a.id', type: 'integer' },
     name: { sql: 'a.name', type: 'string' },
     type: { sql: 'a.type', type: 'string' },
-    availableBalance: { sql: '(la.current_balance - la.pending_debits)', type: 'money' },
+    availableBalance: { sql: 'la.available_balance', type: 'money' },
     currentBalance: { sql: 'la.current_balance', type: 'money' },
     bpayBillerCode: { sql: 'a.bpay_biller_code', type: 'string' },
     bpayReferenceNumber: { sql: 'a.bpay_reference_number', type: 'string' },

@@ -92,9 +92,9 @@ const invariants: Invariant[] = [
   {
     name: "no investment account's available balance is negative",
     query: sql`
-      select ia.id, (la.current_balance - la.pending_debits)::text as available
+      select ia.id, la.available_balance::text as available
       from investment_accounts ia join ledger_accounts la on la.id = ia.ledger_account_id
-      where la.current_balance - la.pending_debits < 0
+      where la.available_balance < 0
       order by ia.id limit ${limit}`,
     describe: (r) => `investment account ${r.id}: available balance ${r.available}`,
   },

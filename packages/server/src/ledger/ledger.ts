@@ -104,8 +104,8 @@ export async function lockAccountsWithBalances(
   if (ids.length === 0) return balances;
   const { rows } = await executePrepared(
     trx,
-    sql<{ id: number; currentBalance: string; pendingDebits: string; pendingCredits: string }>`
-      select id, current_balance, pending_debits, pending_credits from ledger_accounts
+    sql<{ id: number; currentBalance: string; pendingDebits: string; pendingCredits: string; availableBalance: string }>`
+      select id, current_balance, pending_debits, pending_credits, available_balance from ledger_accounts
       where id = any(${ids}::bigint[]) and not (kind = any(${systemAccountKinds}::text[]))
       order by id for update`,
   );
@@ -269,24 +269,24 @@ export async function reverseEntry(
 export async function balanceOf(db: Executor, ledgerAccountId: number): Promise<Balance> {
   const row = await db
     .selectFrom('ledgerAccounts')
-    .select(['currentBalance', 'pendingDebits', 'pendingCredits'])
+    .select(['currentBalance', 'pendingDebits', 'pendingCredits', 'availableBalance'])
     .where('id', '=', ledgerAccountId)
     .executeTakeFirstOrThrow();
   return balanceOfRow(row);
 }
 
-function balanceOfRow(row: { currentBalance: string; pendingDebits: string; pendingCredits: string }): Balance {
-  const currentCents = centsFromString(row.currentBalance);
-  const pendingDebitsCents = centsFromString(row.pendingDebits);
+function balanceOfRow(row: {
+  currentBalance: string;
+  pendingDebits: string;
+  pendingCredits: string;
+  availableBalance: string;
+}): Balance {
   return {
-    currentCents,
-    pendingDebitsCents,
+    currentCents: centsFromString(row.currentBalance),
+    pendingDebitsCents: centsFromString(row.pendingDebits),
     pendingCreditsCents: centsFromString(row.pendingCredits),
-    availableCents: currentCents - pendingDebitsCents,
+    availableCents: centsFromString(row.availableBalance),
   };
 }
-
-/** SQL for available balance of a ledger_accounts alias, for list queries. */
-export const availableBalanceSql = (alias: string) => sql.raw(`(${alias}.current_balance - ${alias}.pending_debits)`);
 
 export { LedgerInvariantError };

@@ -51,7 +51,7 @@ export async function portfolioSummaries(
 ): Promise<PortfolioSummaryRow[]> {
   const result = await sql<PortfolioSummaryRow>`
     select a.id as account_id, a.name as account_name, la.current_balance,
-      la.current_balance - la.pending_debits as available_balance,
+      la.available_balance,
       coalesce((select sum(${sql.raw(principalOutstandingSql('i'))}) from investments i
         where i.investment_account_id = a.id and i.finalised_date is not null
           and i.sale_date is null and i.reversed_date is null), 0) as principal_outstanding,

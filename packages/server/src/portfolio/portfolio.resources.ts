@@ -52,7 +52,7 @@ const investmentAccountRelation: RelationDef = {
     type: f('iacc.type', 'string'),
     isForeign: f('iacc.is_foreign', 'boolean'),
     currentBalance: f('iacl.current_balance', 'money'),
-    availableBalance: f('(iacl.current_balance - iacl.pending_debits)', 'money'),
+    availableBalance: f('iacl.available_balance', 'money'),
     mandateRate: f('iacc.mandate_rate', 'decimal'),
     mandateMaxExposure: f('iacc.mandate_max_exposure', 'money'),
     mandateMaxTerm: f('iacc.mandate_max_term', 'integer'),

@@ -116,12 +116,11 @@ export async function balancesOf(db: Executor, investmentAccountId: number): Pro
   const row = await db
     .selectFrom('investmentAccounts as a')
     .innerJoin('ledgerAccounts as l', 'l.id', 'a.ledgerAccountId')
-    .select(['l.currentBalance', 'l.pendingDebits'])
+    .select(['l.currentBalance', 'l.availableBalance'])
     .where('a.id', '=', investmentAccountId)
     .executeTakeFirst();
   if (!row) throw new LedgerInvariantError(`no investment account ${investmentAccountId}`);
-  const currentCents = centsFromString(row.currentBalance);
-  return { currentCents, availableCents: currentCents - centsFromString(row.pendingDebits) };
+  return { currentCents: centsFromString(row.currentBalance), availableCents: centsFromString(row.availableBalance) };
 }
 
 export async function availableCents(db: Executor, investmentAccountId: number): Promise<Cents> {

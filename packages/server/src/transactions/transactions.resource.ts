@@ -51,7 +51,7 @@ const investmentAccount: RelationDef = {
     type: text('ia.type'),
     investmentGroupId: integer('ia.investment_group_id'),
     currentBalance: money('ial.current_balance'),
-    availableBalance: money('(ial.current_balance - ial.pending_debits)'),
+    availableBalance: money('ial.available_balance'),
     bpayBillerCode: text('ia.bpay_biller_code'),
     bpayReferenceNumber: text('ia.bpay_reference_number'),
     isForeign: { sql: 'ia.is_foreign', type: 'boolean' },

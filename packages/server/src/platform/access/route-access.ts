@@ -32,6 +32,17 @@ const everyone: readonly Role[] = allRoles;
 export const routeAccess: Record<string, Access> = {
   // platform and session
   'GET /api/health': PUBLIC,
+  // the API description and its reference page (Swagger UI and its assets), no token (DESIGN §1)
+  'GET /api/openapi.json': PUBLIC,
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs/': PUBLIC,
+  'GET /api/docs/static/*': PUBLIC,
+  'GET /api/docs/json': PUBLIC,
+  'GET /api/docs/yaml': PUBLIC,
+  'GET /api/docs/uiConfig': PUBLIC,
+  'GET /api/docs/initOAuth': PUBLIC,
+  'GET /api/docs/static/index.html': PUBLIC,
+  'GET /api/docs/static/swagger-initializer.js': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/refresh': PUBLIC,
   'POST /api/user/reset': PUBLIC,

@@ -1,4 +1,4 @@
-import { AppError, type FailureEnvelope, httpStatusOf } from '@lm/domain';
+import { AppError, type ErrorDetail, type FailureEnvelope, httpStatusOf } from '@lm/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { sendJson } from './send-status';
 
@@ -17,10 +17,25 @@ function pgErrorToAppError(error: { code?: string; message?: string; constraint?
   return null;
 }
 
+/** A request that failed its route's schema: a 400 naming each field (params, query or body). */
+function validationError(error: FastifyError): AppError {
+  const details: ErrorDetail[] = (error.validation ?? []).map((issue) => ({
+    field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)',
+    message: issue.message ?? 'is not valid',
+  }));
+  const first = details[0];
+  const userMessage =
+    details.length === 1 && first
+      ? `${first.field}: ${first.message}`
+      : `Invalid input: ${[...new Set(details.map((d) => d.field))].join(', ')}`;
+  return new AppError('VALIDATION_FAILED', userMessage, details);
+}
+
 /** The one place that turns errors into the failure envelope (5xx texts are never shown). */
 export function registerErrorHandler(app: FastifyInstance, options: { serveSpa?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError & { constraint?: string }, request, reply) => {
     let appError: AppError | null = error instanceof AppError ? error : null;
+    if (!appError && Array.isArray(error.validation)) appError = validationError(error);
     if (!appError && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       appError = new AppError('PAYLOAD_TOO_LARGE', 'The request is too large (the limit is 1 MB).');
     }

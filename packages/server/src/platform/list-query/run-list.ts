@@ -59,3 +59,18 @@ export async function runList(
   }
   return result;
 }
+
+export interface TypedListResult<Row> {
+  rows: Row[];
+  count?: number;
+}
+
+/** `runList` over a resource bound to a domain shape: the rows have the shape's row type. */
+export async function runTypedList<Row>(
+  db: Executor,
+  resource: { readonly row?: Row } & ListResource,
+  query: unknown,
+  options: ListOptions = {},
+): Promise<TypedListResult<Row>> {
+  return (await runList(db, resource, query, options)) as TypedListResult<Row>;
+}

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * One API route's contract: the server registers it (validating params, query and body, and the
+ * reply with `response`), `/api/openapi.json` describes it, and the web calls it with types
+ * inferred from the same schemas.
+ */
+export interface RouteContract {
+  method: HttpMethod;
+  /** Fastify's path syntax: '/api/investmentAccounts/:id/deposit'. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** OpenAPI tag: the feature, e.g. 'accounts'. */
+  tag: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The schema of the envelope's `data`. */
+  response: z.ZodType;
+  /** The reply carries `count` ($count=true on a list). */
+  list?: boolean;
+  /** Accepts an Idempotency-Key header (money-moving POSTs). */
+  idempotent?: boolean;
+  /** multipart/form-data upload: the body is read as a stream by the handler, not by a schema. */
+  multipart?: { fields: Record<string, string>; files: string };
+  /** The success reply is a file, not the JSON envelope. */
+  file?: { contentTypes: string[] };
+}
+
+export function defineRoute<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler receives, already validated. */
+export interface RouteInput<C extends RouteContract> {
+  params: Out<C['params']>;
+  query: Out<C['query']>;
+  body: Out<C['body']>;
+}
+
+/** What a caller sends (before the server's parsing). */
+export interface RouteRequest<C extends RouteContract> {
+  params: In<C['params']>;
+  query: In<C['query']>;
+  body: In<C['body']>;
+}
+
+/** The `data` of the route's success envelope. */
+export type RouteData<C extends RouteContract> = z.output<C['response']>;

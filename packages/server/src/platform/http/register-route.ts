@@ -1,0 +1,91 @@
+import {
+  failureEnvelope,
+  type RouteContract,
+  type RouteData,
+  type RouteInput,
+  type SuccessEnvelope,
+  successEnvelope,
+} from '@lm/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PUBLIC, routeAccess, routeKey } from '../access/route-access';
+import type { AppContext } from '../context';
+import { idempotencyKeyLengthMax, withIdempotency } from '../idempotency';
+
+/** A handler answers the envelope of its route's `data`, or (file routes) sends the reply itself. */
+export type RouteHandler<C extends RouteContract> = (
+  input: RouteInput<C>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<C['file'] extends object ? FastifyReply : SuccessEnvelope<RouteData<C>>>;
+
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .max(idempotencyKeyLengthMax)
+    .optional()
+    .describe('Replaying a key answers the first result and moves nothing (DESIGN §3)'),
+});
+
+const failureStatuses = [400, 403, 404, 409, 413, 422, 429] as const;
+
+/** The Fastify schema of a contract: what the server validates and what the OpenAPI document says. */
+export function fastifySchemaOf(contract: RouteContract): Record<string, unknown> {
+  const access = routeAccess[routeKey(contract.method, contract.path)];
+  const roles = access === undefined ? [] : access === PUBLIC ? ['anyone'] : [...access];
+  const response: Record<string | number, unknown> = {};
+  if (contract.file) {
+    response[200] = {
+      description: 'The file',
+      content: Object.fromEntries(contract.file.contentTypes.map((type) => [type, { schema: z.string() }])),
+    };
+  } else {
+    response[200] = successEnvelope(contract.response);
+  }
+  for (const status of failureStatuses) response[status] = failureEnvelope;
+  const schema: Record<string, unknown> = {
+    summary: contract.summary,
+    description: [contract.description, `Roles: ${roles.join(', ')}.`].filter(Boolean).join('\n\n'),
+    tags: [contract.tag],
+    'x-roles': roles,
+    security: access === PUBLIC ? [] : [{ bearer: [] }],
+    response,
+  };
+  if (contract.params) schema.params = contract.params;
+  if (contract.query) schema.querystring = contract.query;
+  if (contract.body && !contract.multipart) schema.body = contract.body;
+  if (contract.multipart) schema.consumes = ['multipart/form-data'];
+  if (contract.idempotent) schema.headers = idempotencyHeaders;
+  return schema;
+}
+
+/**
+ * Registers one route from its contract: Fastify validates params, query and body with the
+ * contract's zod schemas (a failure is a 400 naming the field) and the reply with its response
+ * schema; money-moving routes run under their Idempotency-Key.
+ */
+export function registerRoute<C extends RouteContract>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  contract: C,
+  handler: RouteHandler<C>,
+): void {
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    schema: fastifySchemaOf(contract),
+    config: { contract },
+    handler: async (request, reply) => {
+      const input = { params: request.params, query: request.query, body: request.body } as RouteInput<C>;
+      if (contract.idempotent) {
+        return withIdempotency(ctx, request, () => handler(input, request, reply) as Promise<SuccessEnvelope<unknown>>);
+      }
+      return handler(input, request, reply);
+    },
+  });
+}
+
+/** `route(contract, handler)` bound to one app and context, as feature route files use it. */
+export function routeRegistrar(app: FastifyInstance, ctx: AppContext) {
+  return <C extends RouteContract>(contract: C, handler: RouteHandler<C>) => registerRoute(app, ctx, contract, handler);
+}

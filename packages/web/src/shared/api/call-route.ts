@@ -1,0 +1,57 @@
+import type { RouteContract, RouteData, RouteRequest } from '@lm/domain';
+import { type ApiResponse, apiDownload, apiRequest, type QueryValue, type RequestOptions } from './api-client';
+
+type Defined<T> = T extends undefined ? never : T;
+
+/** What one call sends: the contract's params, query and body (each only when the route has one). */
+export type CallOptions<C extends RouteContract> = (RouteRequest<C>['params'] extends undefined
+  ? { params?: never }
+  : { params: Defined<RouteRequest<C>['params']> }) &
+  (RouteRequest<C>['query'] extends undefined
+    ? { query?: never }
+    : { query?: Defined<RouteRequest<C>['query']> | Record<string, QueryValue> | URLSearchParams }) &
+  (RouteRequest<C>['body'] extends undefined ? { body?: never } : { body: Defined<RouteRequest<C>['body']> | FormData }) & {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+
+/** The path of a route with its `:name` parameters filled in (each encoded). */
+export function pathOf(contract: Pick<RouteContract, 'path'>, params: Record<string, unknown> = {}): string {
+  return contract.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${contract.path}: the parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function requestOptions(options: { query?: unknown; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> }) {
+  const request: RequestOptions = {};
+  if (options.query !== undefined) request.query = options.query as RequestOptions['query'];
+  if (options.body !== undefined) request.body = options.body;
+  if (options.signal) request.signal = options.signal;
+  if (options.headers) request.headers = options.headers;
+  return request;
+}
+
+/**
+ * Calls one API route by its contract (packages/domain): the path, the method and the types of
+ * what is sent and what comes back all come from the same schemas the server validates with.
+ */
+export function callRoute<C extends RouteContract>(
+  contract: C,
+  ...[options]: RouteRequest<C>['params'] extends undefined
+    ? RouteRequest<C>['body'] extends undefined
+      ? [CallOptions<C>?]
+      : [CallOptions<C>]
+    : [CallOptions<C>]
+): Promise<ApiResponse<RouteData<C>>> {
+  const opts = (options ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+  const body = opts.body ?? (contract.method === 'GET' || contract.method === 'DELETE' ? undefined : {});
+  return apiRequest<RouteData<C>>(contract.method, pathOf(contract, opts.params), requestOptions({ ...options, body }));
+}
+
+/** Downloads a file route (reports, statements) by its contract. */
+export function downloadRoute<C extends RouteContract>(contract: C, options: CallOptions<C>): Promise<Response> {
+  const opts = options as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+  return apiDownload(contract.method, pathOf(contract, opts.params), requestOptions(options));
+}
