@@ -1,0 +1,2 @@
+// The investors feature's contracts and rules (docs/decisions/006-one-contract.md).
+export {};
