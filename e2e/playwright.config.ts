@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { browserArgs, resolvedExecutablePath } from './support/browser';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 /**
  * Browser journeys against the real server (support/global-setup.ts starts it with the demo data)
- * in Debian's Chromium. One worker: the machine has two cores and the server needs one.
+ * in the Chromium support/browser.ts finds (the global setup looks for it once and hands its path
+ * to the workers). One worker: the machine has two cores and the server needs one.
  */
 export default defineConfig({
   testDir: path.join(here, 'journeys'),
@@ -27,15 +29,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: resolvedExecutablePath(),
+      args: browserArgs,
     },
   },
 });
