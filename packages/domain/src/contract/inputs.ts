@@ -7,8 +7,11 @@ import { z } from 'zod';
  * field. Text refuses control characters and has a named length limit.
  */
 
-/** numeric(20,2): 18 digits before the point. */
-export const moneyWholeDigitsMax = 18;
+/**
+ * At most 13 digits before the point (below $10 trillion): within numeric(20,2), and every such
+ * amount is exact as a JSON number (15 significant digits always round-trip through a double).
+ */
+export const moneyWholeDigitsMax = 13;
 const moneyText = new RegExp(`^-?\\d{1,${moneyWholeDigitsMax}}(\\.\\d{1,2})?$`);
 
 export const inputMessages = {
