@@ -30,7 +30,7 @@ import {
   sydneyStartOfDay,
   writeOffAvailability,
   writeOffRefusal,
-} from './loans';
+} from './index';
 
 const base: LoanForActions = {
   status: 'ACTIVE',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 import { type CellValue, draftFromSchedule, type SourceCell, splitScheduleRows } from './schedule';
 
 /** Rows of values as a CSV reader would hand them over (line numbers from 1). */

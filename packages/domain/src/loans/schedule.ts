@@ -1,19 +1,18 @@
 import type Decimal from 'decimal.js';
-import { AppError } from './errors';
+import { AppError } from '../errors';
+import { type Cents, centsToNumber, Decimal as D } from '../money';
 import {
   industryTypes,
   interestCalculationMethods,
   interestTypes,
-  loanMessages,
   parseInterestCalculationMethod,
   parseInterestType,
   parseSecurityType,
   parseTermPeriodUnit,
-  repaymentsPerLoanMax,
-  scheduleDefaults,
   termPeriodUnits,
-} from './loans';
-import { type Cents, centsToNumber, Decimal as D } from './money';
+} from './loan-enums';
+import { repaymentsPerLoanMax, scheduleDefaults } from './loan-limits';
+import { loanMessages } from './loan-messages';
 
 /**
  * The repayment schedule file format of DESIGN §6 ("standard" provider), as pure rules: the file
