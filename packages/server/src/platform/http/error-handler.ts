@@ -17,17 +17,26 @@ function pgErrorToAppError(error: { code?: string; message?: string; constraint?
   return null;
 }
 
-/** A request that failed its route's schema: a 400 naming each field (params, query or body). */
+/**
+ * A request that failed its route's schema: a 400 naming each field (params, query or body). When
+ * the first refusal is one of our own texts (a rule's custom check, or a sentence of the message
+ * catalogues, which start 'Please '), that text alone is the userMessage, word for word as the
+ * specification writes it; the details still name every field.
+ */
 function validationError(error: FastifyError): AppError {
-  const details: ErrorDetail[] = (error.validation ?? []).map((issue) => ({
+  const issues = error.validation ?? [];
+  const details: ErrorDetail[] = issues.map((issue) => ({
     field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)',
     message: issue.message ?? 'is not valid',
   }));
   const first = details[0];
+  const ours = first !== undefined && (issues[0]?.keyword === 'custom' || /^Please /.test(first.message));
   const userMessage =
-    details.length === 1 && first
-      ? `${first.field}: ${first.message}`
-      : `Invalid input: ${[...new Set(details.map((d) => d.field))].join(', ')}`;
+    ours && first
+      ? first.message
+      : details.length === 1 && first
+        ? `${first.field}: ${first.message}`
+        : `Invalid input: ${[...new Set(details.map((d) => d.field))].join(', ')}`;
   return new AppError('VALIDATION_FAILED', userMessage, details);
 }
 
