@@ -16,9 +16,10 @@ import { registerAudit } from './platform/audit/audit';
 import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerContract } from './platform/http/openapi';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { portfolioRoutes } from './portfolio';
 import { repaymentRoutes } from './repayments';
-import { sessionRoutes } from './session/session.routes';
+import { sessionRoutes } from './session';
 import { staffRoutes } from './staff';
 import { transactionRoutes } from './transactions/transactions.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } 
     trustProxy: false,
   });
   const serveSpa = Boolean(options.serveWeb && fs.existsSync(path.join(ctx.config.webDistDir, 'index.html')));
+  await registerSecurityHeaders(app);
   registerErrorHandler(app, { serveSpa });
   registerAccessControl(app, ctx.tokens);
   registerAudit(app, () => ctx.db);

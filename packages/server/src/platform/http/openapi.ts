@@ -70,7 +70,6 @@ export async function registerContract(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, {
     routePrefix: docsPrefix,
     uiConfig: { docExpansion: 'list', deepLinking: true },
-    staticCSP: true,
   });
   app.get(openApiPath, { schema: { hide: true } }, async () => app.swagger());
 }
