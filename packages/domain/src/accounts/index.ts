@@ -1,2 +1,3 @@
 // The accounts feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './account-rules';
+export * from './accounts.contract';

@@ -1,2 +1,3 @@
 // The transactions feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './transaction-types';
+export * from './transactions.contract';

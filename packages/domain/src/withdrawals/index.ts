@@ -1,2 +1,3 @@
 // The withdrawals feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './funds-texts';
+export * from './withdrawals.contract';

@@ -1,6 +1,6 @@
 /**
  * The texts of the money screens that are not validation messages (those are `accountMessages`
- * in accounts.ts): the Deposit Funds help text and the Withdraw Funds hints of
+ * in accounts/account-rules.ts): the Deposit Funds help text and the Withdraw Funds hints of
  * investor-and-admin §2 Profile and §9, and the labels of the two balance totals of the staff
  * accounts screen (§2 "Investment accounts").
  */

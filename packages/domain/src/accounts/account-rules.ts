@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { sydneyDate } from './clock';
-import { formatDate } from './format';
-import { type Cents, centsFromNumber } from './money';
-import { verificationCodeLength } from './password';
+import { sydneyDate } from '../clock';
+import { moneyFields, moneyInput, textInput } from '../contract';
+import { formatDate } from '../format';
+import { type Cents, centsFromNumber } from '../money';
 
 /**
  * Deposits, transfers and withdrawals (investor-and-admin §5 "Withdrawal", "Deposit",
@@ -98,78 +98,48 @@ export function businessDateInput(emptyMessage: string) {
     });
 }
 
-/** An amount in dollars: above 0, rounded to the cent, at most the movement limit. */
-export const positiveAmount = z.coerce
-  .number({ message: accountMessages.amountGreaterThanZero })
-  .refine((v) => Number.isFinite(v) && v > 0, accountMessages.amountGreaterThanZero)
-  .refine(
-    (v) => !Number.isFinite(v) || centsFromNumber(v, true) <= movementAmountMaxCents,
-    accountMessages.amountTooLarge,
-  )
-  .refine((v) => !Number.isFinite(v) || v <= 0 || centsFromNumber(v, true) > 0n, accountMessages.amountGreaterThanZero);
+/**
+ * An amount in dollars: a JSON number or a decimal string with at most two places (never
+ * coerced), above 0, at most the movement limit.
+ */
+export const positiveAmount = moneyInput({ positive: accountMessages.amountGreaterThanZero }).pipe(
+  z.number().refine((v) => centsFromNumber(v, true) <= movementAmountMaxCents, accountMessages.amountTooLarge),
+);
+moneyFields.add(positiveAmount, { money: true });
 
-const optionalComment = z
-  .string()
-  .trim()
-  .max(commentLengthMax)
+/** An optional free-text comment: trimmed, no control characters, empty means none. */
+export const optionalCommentInput = textInput(commentLengthMax)
   .nullish()
   .transform((v) => (v ? v : null));
 
-const positiveId = (message: string) =>
-  z.coerce.number({ message }).refine((v) => Number.isSafeInteger(v) && v > 0, message);
+/** A required free-text comment (the deposit's organisation comment). */
+export const requiredCommentInput = (emptyMessage: string) =>
+  textInput(commentLengthMax, { required: emptyMessage }).refine((v) => v.length > 0, emptyMessage);
+
+/** An id in a body: a JSON positive whole number (never a string), `message` when missing or wrong. */
+export const positiveIdInput = (message: string) =>
+  z.number({ message }).int(message).positive(message).refine(Number.isSafeInteger, message);
 
 /** POST api/investmentAccounts/{id}/deposit */
 export const depositBody = z.object({
-  investmentAccountId: z.coerce.number().int().positive().optional(),
+  investmentAccountId: z.number().int().positive().optional(),
   amount: positiveAmount,
-  comment: z
-    .string({ message: accountMessages.commentEmpty })
-    .trim()
-    .min(1, accountMessages.commentEmpty)
-    .max(commentLengthMax),
-  investorComment: optionalComment,
+  comment: requiredCommentInput(accountMessages.commentEmpty),
+  investorComment: optionalCommentInput,
   depositDate: businessDateInput(accountMessages.depositDateEmpty),
 });
 export type DepositBody = z.infer<typeof depositBody>;
 
 /** POST api/investmentAccounts/{id}/transfer (the from-account comment defaults to the to-account comment). */
 export const transferBody = z.object({
-  toAccount: positiveId(accountMessages.accountEmpty),
+  toAccount: positiveIdInput(accountMessages.accountEmpty),
   amount: positiveAmount,
   transferDate: businessDateInput(accountMessages.transferDateEmpty),
-  organisationComment: optionalComment,
-  toAccountComment: optionalComment,
-  fromAccountComment: optionalComment,
+  organisationComment: optionalCommentInput,
+  toAccountComment: optionalCommentInput,
+  fromAccountComment: optionalCommentInput,
 });
 export type TransferBody = z.infer<typeof transferBody>;
-
-/** POST api/user/investmentAccounts/{accountId}/withdraw */
-export const withdrawBody = z.object({
-  amount: positiveAmount,
-  bankAccountId: positiveId(accountMessages.bankAccountEmpty),
-});
-export type WithdrawBody = z.infer<typeof withdrawBody>;
-
-/** POST api/user/investmentAccounts/{accountId}/withdrawalRequests/{requestId}/verify */
-export const verifyWithdrawalBody = z.object({
-  verificationCode: z.coerce
-    .string({ message: accountMessages.codeInvalid })
-    .trim()
-    .refine((v) => new RegExp(`^\\d{${verificationCodeLength}}$`).test(v), accountMessages.codeInvalid),
-});
-export type VerifyWithdrawalBody = z.infer<typeof verifyWithdrawalBody>;
-
-/** Statuses staff may set on a pending withdrawal (Pending Withdrawals, Edit Withdrawal). */
-export const withdrawalDecisionStatuses = ['PAID', 'CANCELLED'] as const;
-
-/** PUT api/transactions/{id}: the changed fields only. */
-export const transactionEditableFields = ['comment', 'investorComment', 'status'] as const;
-export const transactionUpdateBody = z.object({
-  comment: optionalComment.optional(),
-  investorComment: optionalComment.optional(),
-  status: z.enum(withdrawalDecisionStatuses).optional(),
-});
-export type TransactionUpdateBody = z.infer<typeof transactionUpdateBody>;
 
 /** Adds whole months to a YYYY-MM-DD date, clamping to the month's last day (31 March - 1 month = 28/29 Feb). */
 export function addCalendarMonths(isoDate: string, months: number): string {
