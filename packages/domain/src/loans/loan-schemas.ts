@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyInput, textInput } from '../contract';
 import { centsFromNumber, Decimal as D } from '../money';
 import {
   interestCalculationMethods,
@@ -9,7 +10,21 @@ import {
   termPeriodUnits,
 } from './loan-enums';
 import { mandateOptionsRefusal, marketplaceRateRefusal } from './loan-funding';
-import { loanNameLengthMax, loanNotesLengthMax, repaymentsPerLoanMax, topUpsPerLoanMax } from './loan-limits';
+import {
+  businessAgeLengthMax,
+  loanClientNameLengthMax,
+  companyStateLengthMax,
+  financialAccountsTypeLengthMax,
+  industryTypeLengthMax,
+  legalHistoryLengthMax,
+  loanNameLengthMax,
+  loanNotesLengthMax,
+  loanPurposeLengthMax,
+  repaymentsPerLoanMax,
+  subStatusLengthMax,
+  thirdPartyIdLengthMax,
+  topUpsPerLoanMax,
+} from './loan-limits';
 import { loanMessages } from './loan-messages';
 import { sydneyEndOfDay, sydneyStartOfDay } from './sydney-instants';
 
@@ -60,19 +75,25 @@ export const loanRateSchema = z
   .max(999)
   .refine(hasAtMostDecimals(6), 'Please input a rate with at most six decimal places.');
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+/** Free text that may be left out or null: no control characters, at most `max` characters, trimmed. */
+const optionalText = (max: number) => textInput(max).nullish();
+
+/** An amount typed by staff (strict: a JSON number or a decimal string with at most two places). */
+const loanAmountInput = (refusal: { positive: string } | { nonNegative: string }) =>
+  moneyInput({ invalid: loanMessages.amountCents, ...refusal });
+const amountNotNegative = 'Please input an amount of 0 or more.';
 
 export const loanDetailsSchema = z.object({
-  loanPurpose: optionalText(1000),
-  industryType: optionalText(200),
-  businessAge: optionalText(100),
+  loanPurpose: optionalText(loanPurposeLengthMax),
+  industryType: optionalText(industryTypeLengthMax),
+  businessAge: optionalText(businessAgeLengthMax),
   directorCount: z.number().int().min(0).max(10_000).nullish(),
   employeeCount: z.number().int().min(0).max(10_000_000).nullish(),
-  companyRevenue: loanMoneySchema.nullish(),
-  companyState: optionalText(50),
-  bankruptciesLegalActionsCollections: optionalText(2000),
+  companyRevenue: loanAmountInput({ nonNegative: amountNotNegative }).optional(),
+  companyState: optionalText(companyStateLengthMax),
+  bankruptciesLegalActionsCollections: optionalText(legalHistoryLengthMax),
   securityType: z.enum(securityTypes).nullish(),
-  financialAccountsType: optionalText(200),
+  financialAccountsType: optionalText(financialAccountsTypeLengthMax),
   financialAccountsDate: loanDateSchema.nullish(),
   loanStory: optionalText(loanNotesLengthMax),
   underwriterComment: optionalText(loanNotesLengthMax),
@@ -81,9 +102,12 @@ export type LoanDetailsInput = z.infer<typeof loanDetailsSchema>;
 export const loanDetailFields = Object.keys(loanDetailsSchema.shape) as (keyof LoanDetailsInput)[];
 
 const loanShape = {
-  name: z.string().trim().min(1, loanMessages.nameRequired).max(loanNameLengthMax),
-  thirdPartyId: optionalText(100),
-  amount: loanMoneySchema.refine((v) => v > 0, loanMessages.amountNotPositive),
+  name: textInput(loanNameLengthMax, { required: loanMessages.nameRequired }).refine(
+    (name) => name.length > 0,
+    loanMessages.nameRequired,
+  ),
+  thirdPartyId: optionalText(thirdPartyIdLengthMax),
+  amount: loanAmountInput({ positive: loanMessages.amountNotPositive }),
   baseInterestRate: loanRateSchema,
   marketplaceRate: z
     .number()
@@ -101,7 +125,7 @@ const loanShape = {
   disbursementDate: loanDateSchema.nullish(),
   startDate: loanDateSchema.nullish(),
   notes: optionalText(loanNotesLengthMax),
-  subStatus: optionalText(100),
+  subStatus: optionalText(subStatusLengthMax),
   // a created loan goes to the marketplace on its window unless it is held back in Setup (Initial)
   setupStatus: z.enum(setupStatuses).default('DONE'),
   marketplaceStatus: z.enum(marketplaceStatuses).optional(),
@@ -110,11 +134,11 @@ const loanShape = {
 
 export const repaymentRowSchema = z.object({
   dueDate: loanDateSchema,
-  grossAmount: loanMoneySchema.refine((v) => v >= 0).optional(),
-  principalDue: loanMoneySchema.refine((v) => v >= 0, 'Please input an amount of 0 or more.'),
-  interestDue: loanMoneySchema.refine((v) => v >= 0, 'Please input an amount of 0 or more.'),
-  gstAmount: loanMoneySchema.refine((v) => v >= 0).default(0),
-  stampDutyAmount: loanMoneySchema.refine((v) => v >= 0).default(0),
+  grossAmount: loanAmountInput({ nonNegative: amountNotNegative }).optional(),
+  principalDue: loanAmountInput({ nonNegative: amountNotNegative }),
+  interestDue: loanAmountInput({ nonNegative: amountNotNegative }),
+  gstAmount: loanAmountInput({ nonNegative: amountNotNegative }).default(0),
+  stampDutyAmount: loanAmountInput({ nonNegative: amountNotNegative }).default(0),
 });
 export type RepaymentRowInput = z.infer<typeof repaymentRowSchema>;
 
@@ -139,7 +163,7 @@ export const createLoanBody = z
     clientDetails: z
       .object({
         id: z.number().int().positive().nullish(),
-        name: z.string().trim().max(200).nullish(),
+        name: optionalText(loanClientNameLengthMax),
       })
       .default({}),
   })
@@ -208,7 +232,8 @@ export const editLoanBody = z
     setupStatus: z.enum(setupStatuses).optional(),
     marketplaceStatus: z.enum(marketplaceStatuses).optional(),
     loanDetails: loanDetailsSchema.partial().nullish(),
-    amount: z.unknown().optional(),
+    // refused by the service with its own text: the amount of a loan cannot be changed
+    amount: loanAmountInput({ positive: loanMessages.amountNotPositive }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.marketplaceRate !== undefined && body.marketplaceRate <= 0) {
@@ -249,7 +274,7 @@ export type PayoutBody = z.infer<typeof payoutBody>;
 
 export const writeOffBody = z.object({
   loanId: z.number().int().positive(),
-  principalAmount: loanMoneySchema.refine((v) => v >= 0, loanMessages.amountNotPositive),
-  interestAmount: loanMoneySchema.refine((v) => v >= 0, loanMessages.amountNotPositive),
+  principalAmount: loanAmountInput({ nonNegative: loanMessages.amountNotPositive }),
+  interestAmount: loanAmountInput({ nonNegative: loanMessages.amountNotPositive }),
 });
 export type WriteOffBody = z.infer<typeof writeOffBody>;
