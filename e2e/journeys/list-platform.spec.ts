@@ -1,34 +1,32 @@
 import { displayMessages } from '@lm/domain';
-import type { Page, Request } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, loginAs, skipWelcomeVideo, snap, test } from '../support/fixtures';
 
 // The shared list building blocks (ServerTable, list state in the URL, the filter dialog, the CSV
 // export, the list/detail tabs), exercised through the Loans list and the demo book's loans.
-
-/** Every list request's query, in order. */
-function listRequests(page: Page): URLSearchParams[] {
-  const seen: URLSearchParams[] = [];
-  page.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api/loans' && request.method() === 'GET') seen.push(url.searchParams);
-  });
-  return seen;
-}
 
 test.beforeEach(async ({ page }) => {
   await skipWelcomeVideo(page);
   await loginAs(page, 'management');
 });
 
-/** Runs an action and answers the query of the list request it causes. */
+function isListResponse(response: Response): boolean {
+  return new URL(response.url()).pathname === '/api/loans' && response.request().method() === 'GET';
+}
+
+/**
+ * Runs an action and answers the query of the list request it causes, once its response has
+ * arrived. The wait starts before the action, so a quick answer is not missed, and only a request
+ * made after the action can answer it.
+ */
 async function nextListRequest(page: Page, action: () => Promise<unknown>): Promise<URLSearchParams> {
-  const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/loans' && r.method() === 'GET');
+  const response = page.waitForResponse(isListResponse);
   await action();
-  return new URL((await request).url()).searchParams;
+  return new URL((await response).url()).searchParams;
 }
 
 test('paging, the sort toggle and the count chip, with the state in the URL', async ({ page }) => {
-  const countResponse = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/loans');
+  const countResponse = page.waitForResponse(isListResponse);
   const first = await nextListRequest(page, () => page.goto('/loans'));
   const body = await (await countResponse).json();
   const grid = page.getByRole('grid');
@@ -72,8 +70,8 @@ test('paging, the sort toggle and the count chip, with the state in the URL', as
 });
 
 test('the filter dialog builds $filter, shows chips, and an empty result says so', async ({ page }) => {
-  const requests = listRequests(page);
-  await page.goto('/loans');
+  // the first page has arrived, so the next list response is the filter's
+  await nextListRequest(page, () => page.goto('/loans'));
   await page.getByRole('button', { name: 'Filter Loans' }).click();
   const dialog = page.getByRole('dialog', { name: 'Filter Loans' });
   await dialog.getByLabel('Amount from').fill('-500');
@@ -82,20 +80,22 @@ test('the filter dialog builds $filter, shows chips, and an empty result says so
   await dialog.getByLabel('Amount from').fill('40000');
   await dialog.getByLabel('Name').fill('Franchise');
   await snap(page, 'list-filter-dialog');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const filtered = await nextListRequest(page, () => dialog.getByRole('button', { name: 'Confirm' }).click());
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/f\.amountMin=40000/);
   await expect(page).toHaveURL(/f\.name=Franchise/);
-  const filter = requests.at(-1)?.get('$filter') ?? '';
+  const filter = filtered.get('$filter') ?? '';
   expect(filter).toContain('amount ge 40000');
   expect(filter).toContain("contains(name,'Franchise')");
   await expect(page.getByRole('button', { name: 'Name: Franchise' })).toBeVisible();
   await snap(page, 'list-filtered');
 
   // removing a chip removes its criterion
-  await page.getByRole('button', { name: 'Name: Franchise' }).locator('svg').click();
+  const unfiltered = await nextListRequest(page, () =>
+    page.getByRole('button', { name: 'Name: Franchise' }).locator('svg').click(),
+  );
   await expect(page).not.toHaveURL(/f\.name=/);
-  expect(requests.at(-1)?.get('$filter')).toBe('amount ge 40000');
+  expect(unfiltered.get('$filter')).toBe('amount ge 40000');
 
   // nothing matches: the table says so
   await page.getByRole('button', { name: 'Filter Loans' }).click();
