@@ -1,2 +1,3 @@
 // The investor-groups feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './investor-groups';
+export * from './investor-groups.contract';

@@ -1,2 +1,3 @@
 // The investors feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './investors.contract';
+export * from './people';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  editInvestorGroupBody,
-  editUserBody,
-  investorStatisticsQuery,
-  isPhoneNumber,
-  maskTaxFileNumber,
-  userEditRefusal,
-} from './people';
+import { editInvestorGroupBody } from '../investor-groups/investor-groups';
+import { editUserBody, investorStatisticsQuery, isPhoneNumber, maskTaxFileNumber, userEditRefusal } from './people';
 
 describe('people rules', () => {
   const current = { id: 7, email: 'Ada@Example.com', type: 'INVESTOR' };

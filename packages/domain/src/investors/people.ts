@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from '../contract';
 
 /**
  * Investors, investor groups and staff (investor-and-admin §2 and §7): the texts, limits and
@@ -12,6 +13,8 @@ export const notesLengthMax = 4000;
 export const groupNameLengthMax = 200;
 export const groupLabelLengthMax = 100;
 export const emailLengthMax = 254;
+/** The role (user type) as a client may echo it in an edit. */
+export const userTypeLengthMax = 50;
 
 export const peopleMessages = {
   // the specification's texts, word for word
@@ -34,17 +37,14 @@ export const peopleMessages = {
   tooLong: (max: number) => `Please input at most ${max} characters`,
 } as const;
 
-/** A required single-line text: trimmed, not empty. */
-function requiredText(max: number, emptyMessage: string) {
-  return z.string().trim().min(1, emptyMessage).max(max, peopleMessages.tooLong(max));
+/** A required text: no control characters, trimmed, not empty (shared by the people edits). */
+export function peopleRequiredText(max: number, emptyMessage: string) {
+  return textInput(max, { tooLong: peopleMessages.tooLong(max) }).refine((v) => v.length > 0, emptyMessage);
 }
 
-/** An optional text: trimmed; empty or null is stored as null. */
-function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, peopleMessages.tooLong(max))
+/** An optional text: no control characters, trimmed; empty or null is stored as null. */
+export function peopleOptionalText(max: number) {
+  return textInput(max, { tooLong: peopleMessages.tooLong(max) })
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v));
 }
@@ -56,20 +56,15 @@ export function isPhoneNumber(value: string): boolean {
 }
 
 function optionalPhone() {
-  return z
-    .string()
-    .trim()
-    .max(phoneLengthMax, peopleMessages.tooLong(phoneLengthMax))
+  return textInput(phoneLengthMax, { tooLong: peopleMessages.tooLong(phoneLengthMax) })
     .refine((v) => v === '' || isPhoneNumber(v), peopleMessages.phoneInvalid)
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v));
 }
 
-function optionalEmail() {
-  return z
-    .string()
-    .trim()
-    .max(emailLengthMax, peopleMessages.tooLong(emailLengthMax))
+/** An optional email address: no control characters, trimmed, lower case; empty is null. */
+export function peopleOptionalEmail() {
+  return textInput(emailLengthMax, { tooLong: peopleMessages.tooLong(emailLengthMax) })
     .refine((v) => v === '' || z.email().safeParse(v).success, peopleMessages.emailInvalid)
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v.toLowerCase()));
@@ -91,13 +86,13 @@ export const investorEditableFields = [
 export type InvestorEditableField = (typeof investorEditableFields)[number];
 
 const investorEditShape = {
-  firstName: requiredText(personNameLengthMax, peopleMessages.firstNameRequired),
-  middleName: optionalText(personNameLengthMax),
-  lastName: requiredText(personNameLengthMax, peopleMessages.lastNameRequired),
+  firstName: peopleRequiredText(personNameLengthMax, peopleMessages.firstNameRequired),
+  middleName: peopleOptionalText(personNameLengthMax),
+  lastName: peopleRequiredText(personNameLengthMax, peopleMessages.lastNameRequired),
   mobileNumber1: optionalPhone(),
   mobileNumber2: optionalPhone(),
   homePhone: optionalPhone(),
-  notes: optionalText(notesLengthMax),
+  notes: peopleOptionalText(notesLengthMax),
 };
 
 /** The Edit Investor form: every editable field. */
@@ -113,8 +108,8 @@ export const editUserBody = z.strictObject(
   {
     ...z.object(investorEditShape).partial().shape,
     id: z.number().int().positive().optional(),
-    email: z.string().max(emailLengthMax).optional(),
-    type: z.string().max(50).optional(),
+    email: textInput(emailLengthMax).optional(),
+    type: textInput(userTypeLengthMax).optional(),
   },
   {
     error: (issue) => (issue.code === 'unrecognized_keys' ? peopleMessages.notEditable(issue.keys) : undefined),
@@ -139,122 +134,11 @@ export function userEditRefusal(
   return null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Edit Investor Group: PUT api/investmentGroups/{id}
-
-export const investorGroupStatuses = ['ACTIVE', 'INACTIVE'] as const;
-export type InvestorGroupStatus = (typeof investorGroupStatuses)[number];
-
-export const investorGroupEditableFields = [
-  'name',
-  'acn',
-  'abn',
-  'email',
-  'status',
-  'entityType',
-  'type',
-  'notes',
-] as const;
-export type InvestorGroupEditableField = (typeof investorGroupEditableFields)[number];
-
-const investorGroupEditShape = {
-  name: requiredText(groupNameLengthMax, peopleMessages.groupNameRequired),
-  acn: optionalText(groupLabelLengthMax),
-  abn: optionalText(groupLabelLengthMax),
-  email: optionalEmail(),
-  status: z.enum(investorGroupStatuses),
-  entityType: optionalText(groupLabelLengthMax),
-  type: optionalText(groupLabelLengthMax),
-  notes: optionalText(notesLengthMax),
-};
-
-/** The Edit Investor Group form: everything except the id. */
-export const investorGroupEditForm = z.object(investorGroupEditShape);
-export type InvestorGroupEditForm = z.input<typeof investorGroupEditForm>;
-
-/** The body of PUT api/investmentGroups/{id}: the changed fields and the (read-only) id. */
-export const editInvestorGroupBody = z.strictObject(
-  {
-    ...z.object(investorGroupEditShape).partial().shape,
-    id: z.number().int().positive().optional(),
-  },
-  {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? peopleMessages.notEditable(issue.keys) : undefined),
-  },
-);
-export type EditInvestorGroupBody = z.infer<typeof editInvestorGroupBody>;
-
-// ---------------------------------------------------------------------------------------------
-// What the API answers (the specification's entities)
-
-export interface UserView {
-  id: number;
-  type: string;
-  email: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  homePhone: string | null;
-  mobileNumber1: string | null;
-  mobileNumber2: string | null;
-  status: string;
-  thirdPartyId: string | null;
-  notes: string | null;
-}
-
-export interface InvestorView {
-  id: number;
-  userId: number;
-  taxFileNumber: string | null;
-  addressStreetNumber: string | null;
-  addressStreetName: string | null;
-  addressSuburb: string | null;
-  addressState: string | null;
-  addressPostcode: string | null;
-  addressCountry: string | null;
-  addressType: string | null;
-  investorType: string | null;
-  accreditedDate: string | null;
-  accreditationLevel: string | null;
-  createdAt: string;
-  user: UserView | null;
-}
-
-export interface InvestorGroupView {
-  id: number;
-  name: string;
-  acn: string | null;
-  abn: string | null;
-  email: string | null;
-  status: string;
-  entityType: string | null;
-  type: string | null;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface StaffMemberView {
-  id: number;
-  type: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  email: string;
-  mobileNumber1: string | null;
-  status: string;
-}
-
 /** Labels of the people screens (values as the server stores them). */
 export const userStatusLabels: Readonly<Record<string, string>> = {
   ACTIVE: 'Active',
   UNCONFIRMED: 'Unconfirmed',
   DISABLED: 'Disabled',
-};
-
-export const investorGroupStatusLabels: Readonly<Record<InvestorGroupStatus, string>> = {
-  ACTIVE: 'Active',
-  INACTIVE: 'Inactive',
 };
 
 /** The investor types of the application (investor-and-admin §3, investingEntityDetails). */
@@ -273,9 +157,6 @@ export const accreditationLevelLabels: Readonly<Record<string, string>> = {
   PROFESSIONAL: 'Professional',
   ACCREDITATION_OTHER: 'Other',
 };
-
-/** The staff list shows these types only (investor-and-admin §2, Staff). */
-export const staffListTypes = ['MANAGEMENT', 'SUPPORT'] as const;
 
 /** What GET api/investors/statistics can group by. */
 export const investorStatisticsGroupBy = ['status', 'investorType', 'type'] as const;

@@ -1,2 +1,3 @@
 // The session feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './password';
+export * from './session.contract';

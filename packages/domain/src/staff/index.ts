@@ -1,2 +1,3 @@
 // The staff feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './staff';
+export * from './staff.contract';
