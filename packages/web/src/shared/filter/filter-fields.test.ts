@@ -74,10 +74,23 @@ describe('conditions', () => {
       f({ id: 'b', type: 'datetime', field: 'd', operator: 'ne' }),
     ];
     expect(buildFilter(fields, { a: '1', b: '2027-03-05' })).toBe(
-      'id eq 1 and (d lt 2027-03-04T13:00:00Z or d ge 2027-03-05T13:00:00Z)',
+      '(id eq 1) and (d lt 2027-03-04T13:00:00Z or d ge 2027-03-05T13:00:00Z)',
     );
     expect(buildFilter(fields, {})).toBeUndefined();
-    expect(combineFilters('a eq 1 or b eq 2', 'c eq 3')).toBe('(a eq 1 or b eq 2) and c eq 3');
+    expect(combineFilters('a eq 1 or b eq 2', 'c eq 3')).toBe('(a eq 1 or b eq 2) and (c eq 3)');
+  });
+
+  it('keeps each part whole when combining: an or between bracketed terms stays inside its part', () => {
+    expect(combineFilters('(a eq 1) or (b eq 2)', 'c eq 3')).toBe('((a eq 1) or (b eq 2)) and (c eq 3)');
+    expect(combineFilters('c eq 3', '(a eq 1) or (b eq 2)')).toBe('(c eq 3) and ((a eq 1) or (b eq 2))');
+    // a part already one bracketed group is not bracketed again, a lone part is left as it is
+    expect(combineFilters('(a eq 1 or b eq 2)', 'c eq 3')).toBe('(a eq 1 or b eq 2) and (c eq 3)');
+    expect(combineFilters('(a eq 1) or (b eq 2)', undefined, ' ')).toBe('(a eq 1) or (b eq 2)');
+    // brackets inside a string literal do not count
+    expect(combineFilters("contains(name,'x)') or contains(name,'(y')", 'c eq 3')).toBe(
+      "(contains(name,'x)') or contains(name,'(y')) and (c eq 3)",
+    );
+    expect(combineFilters("(name eq ')(') or (b eq 2)", 'c eq 3')).toBe("((name eq ')(') or (b eq 2)) and (c eq 3)");
   });
 
   it('describes the active criteria for the chips', () => {

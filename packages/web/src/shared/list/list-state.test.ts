@@ -99,9 +99,17 @@ describe('query parameters', () => {
       $top: '25',
       $skip: '50',
       $count: 'true',
-      $filter: "type ne 'REVERSAL' and clientId eq 5 and contains(name,'acme')",
+      $filter: "(type ne 'REVERSAL') and (clientId eq 5) and (contains(name,'acme'))",
       $expand: 'loan',
     });
+  });
+
+  it('keeps an or of the base filter inside it when the dialog adds criteria', () => {
+    const params = listQueryParams(
+      { ...loans, baseFilter: "(status eq 'ACTIVE') or (status eq 'FUNDING')" },
+      { filters: { name: 'acme' }, sort: { field: 'id', direction: 'desc' }, page: 0, pageSize: 10 },
+    );
+    expect(params.$filter).toBe("((status eq 'ACTIVE') or (status eq 'FUNDING')) and (contains(name,'acme'))");
   });
 
   it('asks for the first 1000 for All', () => {
