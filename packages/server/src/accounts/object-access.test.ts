@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccess } from '../platform/access/route-access';
 import { systemAudit } from '../platform/audit/audit';
 import { demoPassword } from '../seed/demo-users';
-import { hashPassword } from '../session/passwords';
+import { hashPassword } from '../session';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 import { balancesOf } from '../transactions/account-postings';
 import { addBankAccount } from './create-investment-account';

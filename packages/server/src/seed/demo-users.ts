@@ -1,6 +1,6 @@
 import { Role } from '@lm/domain';
 import type { Executor } from '../platform/db/database';
-import { hashPassword } from '../session/passwords';
+import { hashPassword } from '../session';
 
 export const demoPassword = 'Demo-Passw0rd!';
 

@@ -157,3 +157,81 @@ describe('passwords', () => {
     expect(res.body.userMessage).toBe('Too many attempts. Please wait a few minutes and try again.');
   });
 });
+
+describe('strict bodies', () => {
+  it('a NUL in the login email is a 400 naming the field, not a 500', async () => {
+    const res = await t.call('POST', '/api/auth/login', {
+      body: { email: 'investor\u0000@example.com', password: 'Demo-Passw0rd!' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.details.map((d: { field: string }) => d.field)).toContain('email');
+  });
+
+  it('control characters in any text field of the session bodies are a 400 naming it', async () => {
+    const token = await t.login(demo.management);
+    const cases: Array<[string, Record<string, unknown>, string, string?]> = [
+      ['/api/auth/login', { email: demo.management, password: 'Demo\u0000Passw0rd!' }, 'password'],
+      ['/api/auth/refresh', { refreshToken: 'abc\u0000def' }, 'refreshToken'],
+      ['/api/auth/logout', { refreshToken: 'abc\u0007def' }, 'refreshToken', token],
+      ['/api/user/update', { oldPassword: 'Demo-Passw0rd!', newPassword: 'New-Passw0rd!\u0000' }, 'newPassword', token],
+      ['/api/user/reset', { username: 'auditor\u0000@example.com' }, 'username'],
+      [
+        '/api/user/confirm-reset',
+        { username: demo.management, password: 'Reset-Passw0rd!', confirmationCode: '12345\u0000' },
+        'confirmationCode',
+      ],
+      ['/api/auth/register/resend-user-confirmation', { username: 'a\u001b@example.com' }, 'username'],
+    ];
+    for (const [path, body, field, bearer] of cases) {
+      const res = await t.call('POST', path, { body, ...(bearer ? { token: bearer } : {}) });
+      expect(res.status, path).toBe(400);
+      expect(
+        res.body.details.some((d: { field: string }) => d.field === field),
+        `${path}: ${JSON.stringify(res.body)}`,
+      ).toBe(true);
+    }
+  });
+
+  it('ids and other types are not coerced: a number where text belongs is a 400', async () => {
+    const res = await t.call('POST', '/api/auth/login', { body: { email: 12345, password: 'x' } });
+    expect(res.status).toBe(400);
+  });
+
+  it('refresh accepts the bare token as a text/plain body, as the specification sends it', async () => {
+    const login = await t.call('POST', '/api/auth/login', {
+      body: { email: demo.management, password: 'Demo-Passw0rd!' },
+    });
+    const res = await t.call('POST', '/api/auth/refresh', {
+      body: login.body.data.refreshToken,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.refreshToken).not.toBe(login.body.data.refreshToken);
+    const nul = await t.call('POST', '/api/auth/refresh', {
+      body: 'abc\u0000',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(nul.status).toBe(400);
+  });
+
+  it('resend-user-confirmation accepts the bare username as a text/plain body', async () => {
+    const res = await t.call('POST', '/api/auth/register/resend-user-confirmation', {
+      body: demo.investor,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(t.ctx.mailer.latestTo(demo.investor)).toContain('Verify your email address');
+    const bad = await t.call('POST', '/api/auth/register/resend-user-confirmation', {
+      body: 'not an email',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('logout without a body still answers', async () => {
+    const token = await t.login(demo.management);
+    const res = await t.call('POST', '/api/auth/logout', { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});

@@ -15,7 +15,7 @@ import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import * as rateLimit from '../platform/rate-limit';
-import { hashCode, newNumericCode } from '../session/codes';
+import { hashCode, newNumericCode } from '../session';
 import { balancesOf, lockForMovement, postMoney } from '../transactions/account-postings';
 import { releaseExpiredRequests } from './release-expired-requests';
 

@@ -5,7 +5,7 @@ import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
 import * as rateLimit from '../platform/rate-limit';
-import { codeMatches } from '../session/codes';
+import { codeMatches } from '../session';
 import { withdrawalCodeSalt } from './lodge-withdrawal';
 import { cancelRequest, lockRequest } from './withdrawal-requests';
 
