@@ -1,2 +1,2 @@
 // The clients feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './clients.contract';

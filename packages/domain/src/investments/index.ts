@@ -1,2 +1,2 @@
 // The investments feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './investments.contract';

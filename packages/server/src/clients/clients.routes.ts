@@ -1,43 +1,26 @@
-import { badRequest, createClientBody, editClientBody, loanMessages } from '@lm/domain';
+import { clientCreateRoute, clientEditRoute, clientGetRoute, clientListRoute, loanMessages } from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
-import { validateWithMessages } from '../loans';
 import type { AppContext } from '../platform/context';
-import { idParam, ok } from '../platform/http/envelope';
-import { runList } from '../platform/list-query';
-import { clientsResource } from './clients.resource';
-import { createClient, editClient, getClient } from './clients.service';
+import { ok } from '../platform/http/envelope';
+import { routeRegistrar } from '../platform/http/register-route';
+import { createClient, editClient, getClient, listClients } from './clients.service';
 
 /** The clients calls of investor-and-admin §7; a client's loans are GET api/loans?$filter=clientId eq {id}. */
 export function clientsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/clients', async (request) => {
-    const result = await runList(ctx.db, clientsResource, request.query);
+  const route = routeRegistrar(app, ctx);
+
+  route(clientListRoute, async ({ query }) => {
+    const result = await listClients(ctx, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/clients/:id', async (request) => {
-    const { id } = request.params as { id: string };
-    return ok(await getClient(ctx, idParam(id)));
-  });
+  route(clientGetRoute, async ({ params }) => ok(await getClient(ctx, params.id)));
 
-  app.post('/api/clients', async (request) => {
-    // the specification sends the client with its name; { client: { name } } is accepted too
-    const raw = request.body as { client?: unknown } | null;
-    const body = validateWithMessages(
-      createClientBody,
-      raw && typeof raw === 'object' && 'client' in raw ? raw.client : raw,
-    );
-    return ok(await createClient(ctx, body.name, request.audit), { userMessage: loanMessages.clientCreated });
-  });
+  route(clientCreateRoute, async ({ body }, request) =>
+    ok(await createClient(ctx, body.name, request.audit), { userMessage: loanMessages.clientCreated }),
+  );
 
-  app.put('/api/clients/:id', async (request) => {
-    const { id } = request.params as { id: string };
-    const body = validateWithMessages(editClientBody, request.body);
-    const clientId = idParam(id);
-    if (body.id !== undefined && body.id !== clientId) {
-      throw badRequest(loanMessages.idMismatch);
-    }
-    return ok(await editClient(ctx, clientId, body.name, request.audit), {
-      userMessage: loanMessages.clientEdited,
-    });
-  });
+  route(clientEditRoute, async ({ params, body }, request) =>
+    ok(await editClient(ctx, params.id, body, request.audit), { userMessage: loanMessages.clientEdited }),
+  );
 }

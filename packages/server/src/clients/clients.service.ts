@@ -1,43 +1,55 @@
-import { loanMessages, notFound } from '@lm/domain';
-import { sql } from 'kysely';
+import {
+  badRequest,
+  type ClientEditBody,
+  type clientGetRoute,
+  type clientListShape,
+  type ListRow,
+  loanMessages,
+  notFound,
+  type RouteData,
+} from '@lm/domain';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Executor, Tx } from '../platform/db/database';
+import { runTypedList, type TypedListResult } from '../platform/list-query';
+import {
+  clientExists,
+  findClientIdByName,
+  insertClientRow,
+  lockClientName,
+  selectClient,
+  updateClientName,
+} from './clients.repository';
+import { clientsResource } from './clients.resource';
 
 /** Clients (investor-and-admin §2 "Clients"): the borrowers loans belong to. */
 
-export interface ClientView {
-  id: number;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ClientView = RouteData<typeof clientGetRoute>;
+export type ClientListRow = ListRow<typeof clientListShape>;
 
 async function clientView(db: Executor, id: number): Promise<ClientView> {
-  const row = await db
-    .selectFrom('clients')
-    .select(['id', 'name', 'createdAt', 'updatedAt'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await selectClient(db, id);
   if (!row) throw notFound(loanMessages.clientNotFound);
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
+/** GET api/clients. */
+export function listClients(ctx: AppContext, query: unknown): Promise<TypedListResult<ClientListRow>> {
+  return runTypedList(ctx.db, clientsResource, query);
+}
+
+/** GET api/clients/{id}. */
 export function getClient(ctx: AppContext, id: number): Promise<ClientView> {
   return clientView(ctx.db, id);
 }
 
-export async function insertClient(trx: Tx, name: string, audit: AuditContext, now: Date): Promise<number> {
-  const row = await trx
-    .insertInto('clients')
-    .values({ name, createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await audit.record(trx, { objectType: 'client', objectId: row.id, after: { name } });
-  return row.id;
+async function insertClient(trx: Tx, name: string, audit: AuditContext, now: Date): Promise<number> {
+  const id = await insertClientRow(trx, name, now);
+  await audit.record(trx, { objectType: 'client', objectId: id, after: { name } });
+  return id;
 }
 
-/** POST api/clients: body { name } (or { client: { name } }); returns the new client with its id. */
+/** POST api/clients: the new client with its id. */
 export async function createClient(ctx: AppContext, name: string, audit: AuditContext): Promise<ClientView> {
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertClient(trx, name, audit, ctx.clock.now());
@@ -45,13 +57,19 @@ export async function createClient(ctx: AppContext, name: string, audit: AuditCo
   });
 }
 
-/** PUT api/clients/{id}: the changed name. */
-export async function editClient(ctx: AppContext, id: number, name: string, audit: AuditContext): Promise<ClientView> {
+/** PUT api/clients/{id}: the changed name; a body naming another id is refused. */
+export async function editClient(
+  ctx: AppContext,
+  id: number,
+  body: ClientEditBody,
+  audit: AuditContext,
+): Promise<ClientView> {
+  if (body.id !== undefined && body.id !== id) throw badRequest(loanMessages.idMismatch);
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('clients').select(['name']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await lockClientName(trx, id);
     if (!before) throw notFound(loanMessages.clientNotFound);
-    await trx.updateTable('clients').set({ name, updatedAt: ctx.clock.now() }).where('id', '=', id).execute();
-    await audit.record(trx, { objectType: 'client', objectId: id, before, after: { name } });
+    await updateClientName(trx, id, body.name, ctx.clock.now());
+    await audit.record(trx, { objectType: 'client', objectId: id, before, after: { name: body.name } });
     return clientView(trx, id);
   });
 }
@@ -67,18 +85,11 @@ export async function clientForLoan(
   now: Date,
 ): Promise<number> {
   if (details.id) {
-    const row = await trx.selectFrom('clients').select('id').where('id', '=', details.id).executeTakeFirst();
-    if (!row) throw notFound(loanMessages.clientNotFound);
-    return row.id;
+    if (!(await clientExists(trx, details.id))) throw notFound(loanMessages.clientNotFound);
+    return details.id;
   }
   const name = (details.name ?? '').trim();
-  const existing = await trx
-    .selectFrom('clients')
-    .select('id')
-    .where(sql<string>`lower(btrim(name))`, '=', name.toLowerCase())
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (existing) return existing.id;
+  const existing = await findClientIdByName(trx, name);
+  if (existing !== undefined) return existing;
   return insertClient(trx, name, audit, now);
 }

@@ -1,1 +1,4 @@
-export { clientForLoan } from './clients.service';
+/** The clients feature as other features use it. */
+
+export { clientsRoutes } from './clients.routes';
+export { clientForLoan, createClient } from './clients.service';

@@ -5,23 +5,22 @@ import {
   centsFromNumber,
   centsFromString,
   centsToNumber,
+  type investmentAutoInvestRoute,
   loanMessages,
   managementInvestStatuses,
   mandateTermTooShort,
   minCents,
+  type RouteData,
   refuse,
 } from '@lm/domain';
+import { balancesOf, lockForMovement } from '../ledger';
 import { lockLoan } from '../loans';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import { balancesOf, lockForMovement } from '../transactions/account-postings';
 import { investInLockedLoan, investmentView, settleFundingStatus } from './invest-in-loan';
+import { selectActiveMandates, selectHeldInLoan } from './investments.repository';
 
-export interface AutoInvestResult {
-  loanId: number;
-  amount: number;
-  investments: Record<string, unknown>[];
-}
+export type AutoInvestResult = RouteData<typeof investmentAutoInvestRoute>;
 
 /**
  * POST api/loans/{id}/actions/autoInvest (DOMAIN.md "Auto Invest", the mandate wording of
@@ -55,14 +54,7 @@ export async function autoInvest(
     }
     if (wantedCents > remainingCents) throw refuse(loanMessages.amountAboveRemaining);
 
-    const mandates = await trx
-      .selectFrom('mandateTopups as t')
-      .innerJoin('investmentAccounts as a', 'a.id', 't.investmentAccountId')
-      .select(['a.id', 't.mandateRate', 'a.mandateMaxExposure', 'a.mandateMaxTerm', 'a.mandateMaxTermUnit'])
-      .where('t.loanId', '=', loan.id)
-      .where('t.isActive', '=', true)
-      .orderBy('a.id')
-      .execute();
+    const mandates = await selectActiveMandates(trx, loan.id);
     const eligible = mandates.filter(
       (m) => !mandateTermTooShort({ maxTerm: m.mandateMaxTerm, maxTermUnit: m.mandateMaxTermUnit }, loan),
     );
@@ -76,15 +68,8 @@ export async function autoInvest(
       const { availableCents } = await balancesOf(trx, m.id);
       let capacity = availableCents > 0n ? availableCents : 0n;
       if (m.mandateMaxExposure !== null) {
-        const held = await trx
-          .selectFrom('investments')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('investedAmount'), eb.val('0')).as('held'))
-          .where('loanId', '=', loan.id)
-          .where('investmentAccountId', '=', m.id)
-          .where('reversedDate', 'is', null)
-          .where('saleDate', 'is', null)
-          .executeTakeFirstOrThrow();
-        const left = centsFromString(m.mandateMaxExposure) - centsFromString(String(held.held));
+        const held = await selectHeldInLoan(trx, loan.id, m.id);
+        const left = centsFromString(m.mandateMaxExposure) - centsFromString(held);
         capacity = minCents(capacity, left > 0n ? left : 0n);
       }
       capacities.push(capacity);

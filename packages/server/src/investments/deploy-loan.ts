@@ -1,12 +1,29 @@
-import { centsFromString, centsToString, fractionaliseRepayment, loanMessages, refuse, sydneyDate } from '@lm/domain';
-import { sql } from 'kysely';
-import { systemAccountId } from '../ledger/ledger';
-import { type LoanRecord, loanView, lockLoan, moveLoan } from '../loans';
+import {
+  centsFromString,
+  centsToString,
+  fractionaliseRepayment,
+  type investmentDeployLoanRoute,
+  loanMessages,
+  type RouteData,
+  refuse,
+  sydneyDate,
+} from '@lm/domain';
+import { finaliseMoneyMany, postMoney, systemAccountId } from '../ledger';
+import { type LoanRecord, lockLoan, moveLoan } from '../loans';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
-import { finaliseMoneyMany, postMoney } from '../transactions/account-postings';
 import { settleFundingStatus } from './invest-in-loan';
+import {
+  markInvestmentsFinalised,
+  selectHolders,
+  selectLoanRepayments,
+  selectLoansDueForDeploy,
+  selectPendingInvestmentEntries,
+  updateRepaymentProjections,
+} from './investments.repository';
+
+export type DeployedLoan = RouteData<typeof investmentDeployLoanRoute>;
 
 /**
  * Deploying a fully funded loan (DOMAIN.md "Funding and deploy"; POST api/loans/{id}/actions/deploy
@@ -27,27 +44,8 @@ export async function deployLockedLoan(
   let loan = await settleFundingStatus(trx, locked, now);
   if (loan.status !== 'FULLY_FUNDED') throw refuse(loanMessages.deployNotFullyFunded);
 
-  const pending = await trx
-    .selectFrom('investments as i')
-    .innerJoin('accountTransactions as t', 't.id', 'i.investmentAccountTransactionId')
-    .select(['i.id', 't.ledgerEntryId'])
-    .where('i.loanId', '=', loan.id)
-    .where('i.reversedDate', 'is', null)
-    .where('i.finalisedDate', 'is', null)
-    .orderBy('i.id')
-    .execute();
-  await finaliseMoneyMany(
-    trx,
-    pending.flatMap((investment) => (investment.ledgerEntryId === null ? [] : [investment.ledgerEntryId])),
-    now,
-  );
-  await trx
-    .updateTable('investments')
-    .set({ finalisedDate: now })
-    .where('loanId', '=', loan.id)
-    .where('reversedDate', 'is', null)
-    .where('finalisedDate', 'is', null)
-    .execute();
+  await finaliseMoneyMany(trx, await selectPendingInvestmentEntries(trx, loan.id), now);
+  await markInvestmentsFinalised(trx, loan.id, now);
 
   const trustBank = await systemAccountId(trx, 'TRUST_BANK');
   await postMoney(
@@ -78,24 +76,10 @@ export async function deployLockedLoan(
 
 /** Splits each repayment's interest as fractionalising the whole repayment would (investors, top-ups, lender). */
 async function projectRepayments(trx: Tx, loan: LoanRecord): Promise<void> {
-  const holders = await trx
-    .selectFrom('investments as i')
-    .innerJoin('investmentAccounts as a', 'a.id', 'i.investmentAccountId')
-    .select(['i.id', 'i.investmentAccountId', 'i.investedAmount', 'i.investmentInterestRate', 'a.isForeign'])
-    .where('i.loanId', '=', loan.id)
-    .where('i.reversedDate', 'is', null)
-    .where('i.saleDate', 'is', null)
-    .orderBy('i.id')
-    .execute();
+  const holders = await selectHolders(trx, loan.id);
   if (holders.length === 0) return;
-  const repayments = await trx
-    .selectFrom('repayments')
-    .select(['id', 'principalDue', 'interestDue'])
-    .where('loanId', '=', loan.id)
-    .where('isArchived', '=', false)
-    .orderBy('dueDate')
-    .execute();
-  const values = repayments.map((r) => {
+  const repayments = await selectLoanRepayments(trx, loan.id);
+  const projections = repayments.map((r) => {
     const split = fractionaliseRepayment(
       {
         principalPaidCents: centsFromString(r.principalDue),
@@ -111,18 +95,14 @@ async function projectRepayments(trx: Tx, loan: LoanRecord): Promise<void> {
       })),
     );
     const investorsInterest = split.pieces.reduce((sum, p) => sum + p.interestCents + p.topUpCents, 0n);
-    return sql`(${r.id}::bigint, ${centsToString(investorsInterest)}::numeric, ${centsToString(
-      centsFromString(r.principalDue) + investorsInterest,
-    )}::numeric, ${centsToString(split.commissionCents)}::numeric)`;
+    return {
+      repaymentId: r.id,
+      investorsInterestDue: centsToString(investorsInterest),
+      investorAmount: centsToString(centsFromString(r.principalDue) + investorsInterest),
+      organisationCommissionDue: centsToString(split.commissionCents),
+    };
   });
-  const batch = 500;
-  for (let start = 0; start < values.length; start += batch) {
-    await sql`
-      update repayments r set investors_interest_due = v.interest, investor_amount = v.amount,
-        organisation_commission_due = v.commission
-      from (values ${sql.join(values.slice(start, start + batch))}) as v(id, interest, amount, commission)
-      where r.id = v.id`.execute(trx);
-  }
+  await updateRepaymentProjections(trx, projections);
 }
 
 /** POST api/loans/{id}/actions/deploy. */
@@ -131,34 +111,27 @@ export async function deployLoan(
   loanId: number,
   createdBy: number | null,
   audit: AuditContext,
-): Promise<Record<string, unknown>> {
+): Promise<DeployedLoan> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, loanId);
     const deployed = await deployLockedLoan(trx, loan, createdBy, now);
-    const after = await loanView(trx, loanId);
     await audit.record(trx, {
       objectType: 'loan',
       objectId: loanId,
       before: { status: loan.status },
       after: { status: deployed.status, disbursementDate: deployed.disbursementDate, deployed: true },
     });
-    return after;
+    return { id: deployed.id, status: deployed.status, disbursementDate: deployed.disbursementDate };
   });
 }
 
 /** The daily job's part: deploys every fully funded loan whose disbursement date has come. */
 export async function deployDueLoans(ctx: AppContext, audit: AuditContext): Promise<number[]> {
   const today = sydneyDate(ctx.clock.now());
-  const due = await ctx.db
-    .selectFrom('loans')
-    .select('id')
-    .where('status', '=', 'FULLY_FUNDED')
-    .where('disbursementDate', '<=', today)
-    .orderBy('id')
-    .execute();
+  const due = await selectLoansDueForDeploy(ctx.db, today);
   const deployed: number[] = [];
-  for (const { id } of due) {
+  for (const id of due) {
     await deployLoan(ctx, id, null, audit);
     deployed.push(id);
   }

@@ -2,28 +2,39 @@ import {
   AppError,
   administratorInvestRate,
   type Cents,
+  centsFromNumber,
   centsToNumber,
   centsToString,
   Decimal,
   fundingPhaseStatus,
+  type InvestmentInvestorInvestBody,
+  type InvestmentManagementInvestBody,
   type InvestorKind,
   investAmountRefusal,
+  investorKindOf,
   investRateRefusal,
   loanMessages,
   loanTransitionEvent,
   managementInvestStatuses,
   marketplaceInvestRefusal,
+  normaliseInvestAmount,
   notFound,
   refuse,
 } from '@lm/domain';
-import { sql } from 'kysely';
+import { balancesOf, lockForMovement, postMoney } from '../ledger';
 import { type LoanRecord, lockLoan, moveLoan, recordFunding } from '../loans';
+import { assertOwnAccount } from '../platform/access/account-access';
 import type { AuditContext } from '../platform/audit/audit';
+import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import type { Executor, Tx } from '../platform/db/database';
-import { runList } from '../platform/list-query';
-import { balancesOf, lockForMovement, postMoney } from '../transactions/account-postings';
-import { loanInvestmentsResource } from './investments.resource';
+import {
+  insertInvestment,
+  selectActiveMandateOption,
+  selectInvestingAccount,
+  setInvestmentTransaction,
+} from './investments.repository';
+import { type LoanInvestmentRow, selectInvestmentRow } from './investments.resource';
 
 /**
  * Investing in a loan (spec core §4 and §5, DOMAIN.md "Funding and deploy"). Every investment is a
@@ -92,13 +103,7 @@ async function rateFor(
   const mandate = new Decimal(account.mandateRate);
   if (mandate.lessThanOrEqualTo(0)) throw invalid('rate', loanMessages.investRateZero);
   if (mandate.greaterThan(loan.baseInterestRate)) {
-    const option = await trx
-      .selectFrom('mandateTopups')
-      .select('mandateRate')
-      .where('loanId', '=', loan.id)
-      .where('investmentAccountId', '=', account.id)
-      .where('isActive', '=', true)
-      .executeTakeFirst();
+    const option = await selectActiveMandateOption(trx, loan.id, account.id);
     if (!option) throw refuse(loanMessages.mandateNotActiveOnLoan);
     const rate = new Decimal(option.mandateRate);
     return { rate, mandateRate: rate };
@@ -118,11 +123,7 @@ export async function investInLockedLoan(
   request: InvestRequest,
   now: Date,
 ): Promise<Invested> {
-  const account = await trx
-    .selectFrom('investmentAccounts')
-    .select(['id', 'mandateRate'])
-    .where('id', '=', request.investmentAccountId)
-    .executeTakeFirst();
+  const account = await selectInvestingAccount(trx, request.investmentAccountId);
   if (!account) throw notFound(loanMessages.accountNotFound);
 
   let loan = await settleFundingStatus(trx, lockedLoan, now);
@@ -152,23 +153,19 @@ export async function investInLockedLoan(
   }
   const { rate, mandateRate } = await rateFor(trx, loan, account, request.mode);
 
-  const investment = await trx
-    .insertInto('investments')
-    .values({
-      loanId: loan.id,
-      investmentAccountId: account.id,
-      investedAmount: centsToString(request.amountCents),
-      investmentInterestRate: rate.toString(),
-      mandateRate: mandateRate === null ? null : mandateRate.toString(),
-      creationDate: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const investmentId = await insertInvestment(trx, {
+    loanId: loan.id,
+    investmentAccountId: account.id,
+    investedAmount: centsToString(request.amountCents),
+    investmentInterestRate: rate.toString(),
+    mandateRate: mandateRate === null ? null : mandateRate.toString(),
+    creationDate: now,
+  });
   const { transactionIds } = await postMoney(
     trx,
     {
       kind: 'INVESTMENT',
-      description: `Investment ${investment.id} of account ${account.id} in loan ${loan.id}`,
+      description: `Investment ${investmentId} of account ${account.id} in loan ${loan.id}`,
       pending: true,
       createdBy: request.createdBy,
       accountRows: [
@@ -178,7 +175,7 @@ export async function investInLockedLoan(
           amountCents: -request.amountCents,
           principalCents: request.amountCents,
           loanId: loan.id,
-          investmentId: investment.id,
+          investmentId,
           comment: `Investment in loan ${loan.id}`,
           investorComment: `Investment in ${loan.name}`,
         },
@@ -188,24 +185,14 @@ export async function investInLockedLoan(
     now,
   );
   const transactionId = transactionIds[0]!;
-  await trx
-    .updateTable('investments')
-    .set({ investmentAccountTransactionId: transactionId })
-    .where('id', '=', investment.id)
-    .execute();
+  await setInvestmentTransaction(trx, investmentId, transactionId);
   loan = await recordFunding(trx, loan, request.amountCents, now);
-  return { loan, investmentId: investment.id, transactionId };
+  return { loan, investmentId, transactionId };
 }
 
 /** One investment as GET api/loans/{id}/investments shows it, with its loan and account. */
-export async function investmentView(db: Executor, investmentId: number): Promise<Record<string, unknown>> {
-  const result = await runList(
-    db,
-    loanInvestmentsResource,
-    { $expand: 'loan,investmentAccount' },
-    { where: sql`i.id = ${investmentId}` },
-  );
-  const row = result.rows[0];
+export async function investmentView(db: Executor, investmentId: number): Promise<LoanInvestmentRow> {
+  const row = await selectInvestmentRow(db, investmentId);
   if (!row) throw notFound(loanMessages.investmentNotFound);
   return row;
 }
@@ -219,7 +206,7 @@ export async function investInLoan(
   loanId: number,
   request: InvestRequest,
   audit: AuditContext,
-): Promise<Record<string, unknown>> {
+): Promise<LoanInvestmentRow> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, loanId);
@@ -237,4 +224,51 @@ export async function investInLoan(
     });
     return view;
   });
+}
+
+/**
+ * POST api/user/loans/{id}/invest: one of the caller's own accounts (another's answers 404), at the
+ * marketplace rate, the amount by the rule of the caller's kind.
+ */
+export async function investAsInvestor(
+  ctx: AppContext,
+  actor: Actor,
+  loanId: number,
+  body: InvestmentInvestorInvestBody,
+  audit: AuditContext,
+): Promise<LoanInvestmentRow> {
+  await assertOwnAccount(ctx.db, actor, body.investmentAccountId);
+  const investorKind = investorKindOf(actor.role);
+  return investInLoan(
+    ctx,
+    loanId,
+    {
+      investmentAccountId: body.investmentAccountId,
+      amountCents: normaliseInvestAmount(body.amount, investorKind),
+      mode: { kind: 'INVESTOR', investorKind },
+      createdBy: actor.userId,
+    },
+    audit,
+  );
+}
+
+/** POST api/loans/{id}/invest: management for any account, at a chosen rate (or the account's mandate rate). */
+export function investAsManagement(
+  ctx: AppContext,
+  actor: Actor,
+  loanId: number,
+  body: InvestmentManagementInvestBody,
+  audit: AuditContext,
+): Promise<LoanInvestmentRow> {
+  return investInLoan(
+    ctx,
+    loanId,
+    {
+      investmentAccountId: body.investmentAccountId,
+      amountCents: centsFromNumber(body.amount),
+      mode: { kind: 'MANAGEMENT', rate: body.rate ?? null },
+      createdBy: actor.userId,
+    },
+    audit,
+  );
 }

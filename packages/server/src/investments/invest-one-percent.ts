@@ -3,6 +3,7 @@ import { loanFigures, lockLoan } from '../loans';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import { investInLockedLoan, investmentView, settleFundingStatus } from './invest-in-loan';
+import type { LoanInvestmentRow } from './investments.resource';
 
 /**
  * POST api/loans/{id}/actions/investOnePercent (spec core §4 and §5 "Invest 1%"): the house account
@@ -15,7 +16,7 @@ export async function investOnePercent(
   loanId: number,
   createdBy: number | null,
   audit: AuditContext,
-): Promise<Record<string, unknown>> {
+): Promise<LoanInvestmentRow> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const loan = await settleFundingStatus(trx, await lockLoan(trx, loanId), now);

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Cents, centsToString, houseAccountId, type ScheduleDraft } from '@lm/domain';
-import { createLedgerAccount, systemAccountId } from '../ledger/ledger';
+import { createLedgerAccount, postMoney, systemAccountId } from '../ledger';
 import type { AppContext } from '../platform/context';
 import type { TestApp } from '../test-support/test-app';
-import { postMoney } from '../transactions/account-postings';
 
 /**
  * Test helpers of the loans and investing features: investors with funded accounts (direct inserts

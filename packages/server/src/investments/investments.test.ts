@@ -1,8 +1,7 @@
 import { houseAccountId, loanMessages } from '@lm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../ledger/ledger-check';
+import { balancesOf, checkLedger } from '../ledger';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { balancesOf } from '../transactions/account-postings';
 import {
   createLoanViaApi,
   fixtureLoanBody,

@@ -1,7 +1,17 @@
-import { centsFromString, centsToNumber, loanMessages, notFound, refuse, reverseInvestmentRefusal } from '@lm/domain';
+import {
+  centsFromString,
+  centsToNumber,
+  type investmentReverseRoute,
+  loanMessages,
+  notFound,
+  type RouteData,
+  refuse,
+  reverseInvestmentRefusal,
+} from '@lm/domain';
 import { lockLoan, releaseInvestment } from '../loans';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
+import { lockInvestment, selectInvestmentLoanId } from './investments.repository';
 
 /**
  * POST api/investments/{id}/reverse (spec core §4): only an investment that is not finalised (its
@@ -13,30 +23,14 @@ export async function reverseInvestment(
   ctx: AppContext,
   investmentId: number,
   audit: AuditContext,
-): Promise<{ investmentId: number; loanId: number }> {
+): Promise<RouteData<typeof investmentReverseRoute>> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('investments')
-      .select('loanId')
-      .where('id', '=', investmentId)
-      .executeTakeFirst();
+    const found = await selectInvestmentLoanId(trx, investmentId);
     if (!found) throw notFound(loanMessages.investmentNotFound);
     // the loan first, then the investment: the same order as investing, so the two never deadlock
     const loan = await lockLoan(trx, found.loanId);
-    const investment = await trx
-      .selectFrom('investments')
-      .select([
-        'id',
-        'investedAmount',
-        'finalisedDate',
-        'reversedDate',
-        'investmentAccountTransactionId',
-        'investmentAccountId',
-      ])
-      .where('id', '=', investmentId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const investment = await lockInvestment(trx, investmentId);
     const problem = reverseInvestmentRefusal(investment);
     if (problem) throw refuse(problem);
     const after = await releaseInvestment(
