@@ -1,22 +1,17 @@
-import { notFound, peopleMessages, type StaffMemberView, staffListTypes } from '@lm/domain';
-import { sql } from 'kysely';
+import { type ListRow, notFound, peopleMessages, type StaffMemberView, type staffListShape } from '@lm/domain';
 import type { AppContext } from '../platform/context';
-import { type ListResult, runList } from '../platform/list-query';
-import { staffColumns, staffList } from './staff.repository';
+import { runTypedList, type TypedListResult } from '../platform/list-query';
+import { findStaffMember } from './staff.repository';
+import { staffList, staffOnly } from './staff.resource';
 
 /** One staff member of the listed types (the staff detail tab); other users are not found here. */
 export async function staffMemberDetail(ctx: AppContext, userId: number): Promise<StaffMemberView> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select(staffColumns)
-    .where('id', '=', userId)
-    .where('type', 'in', staffListTypes)
-    .executeTakeFirst();
+  const row = await findStaffMember(ctx.db, userId);
   if (!row) throw notFound(peopleMessages.staffNotFound);
   return row;
 }
 
 /** Staff of the types Management and Support, filtered and paged by the list query. */
-export async function listStaff(ctx: AppContext, query: unknown): Promise<ListResult> {
-  return runList(ctx.db, staffList, query, { where: sql`u.type in (${sql.join([...staffListTypes])})` });
+export function listStaff(ctx: AppContext, query: unknown): Promise<TypedListResult<ListRow<typeof staffListShape>>> {
+  return runTypedList(ctx.db, staffList, query, { where: staffOnly });
 }
