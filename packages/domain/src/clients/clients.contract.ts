@@ -12,6 +12,9 @@ function clientName(empty: string) {
   return textInput(clientNameLengthMax, { required: empty }).refine((name) => name.length > 0, empty);
 }
 
+/** The New Client form: one name. */
+export const clientCreateForm = z.object({ name: clientName(loanMessages.clientNameEmpty) });
+
 /**
  * POST api/clients: `{ name }`; the specification's client sends `{ client: { name } }`, which is
  * read the same. The output is always `{ name }`.

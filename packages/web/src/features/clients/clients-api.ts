@@ -1,28 +1,30 @@
-import { malformedDataMessage } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import {
+  type ClientCreateBody,
+  clientCreateRoute,
+  clientEditRoute,
+  clientGetRoute,
+  clientListRoute,
+  type clientListShape,
+  type ListRow,
+  malformedDataMessage,
+  type RouteData,
+} from '@lm/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api/api-error';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import { defineList } from '../../shared/list/list-types';
+import { listKey } from '../../shared/list/use-list';
+import { clientTexts } from './client-texts';
 
 /** The client side of the clients API (investor-and-admin §2 "Clients", §7). */
 
-export interface ClientRow {
-  id: number;
-  name: string;
-  loanCount: number;
-  createdAt: string;
-}
-
-export interface ClientView {
-  id: number;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ClientRow = ListRow<typeof clientListShape>;
+export type ClientView = RouteData<typeof clientGetRoute>;
 
 /** /clients: filter ID (eq) and Name (contains); default sort id ascending (investor-and-admin §2, §9). */
 export const clientsList = defineList<ClientRow>({
   id: 'clients',
-  path: '/api/clients',
+  path: pathOf(clientListRoute),
   title: 'Clients',
   defaultSort: { field: 'id', direction: 'asc' },
   columns: [
@@ -43,10 +45,10 @@ export const clientKey = (id: string | number) => ['client', String(id)] as cons
 export function clientQuery(id: string) {
   return {
     queryKey: clientKey(id),
-    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<ClientView> => {
       if (!/^\d{1,15}$/.test(id)) throw new Error(malformedDataMessage('Client'));
       try {
-        return (await api.get<ClientView>(`/api/clients/${id}`, signal ? { signal } : {})).data;
+        return (await callRoute(clientGetRoute, { params: { id }, ...(signal ? { signal } : {}) })).data;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) throw new Error(malformedDataMessage('Client'));
         throw error;
@@ -55,11 +57,32 @@ export function clientQuery(id: string) {
   };
 }
 
-export function createClient(name: string) {
-  return api.post<ClientView>('/api/clients', { name });
+/** The client of the detail tab (its errors are shown in place, not toasted). */
+export function useClientQuery(id: string) {
+  return useQuery({ ...clientQuery(id), meta: { silent: true } });
 }
 
-/** Edit Client: the changed name and the id (PUT api/clients/{id}). */
-export function editClient(id: number, name: string) {
-  return api.put<ClientView>(`/api/clients/${id}`, { id, name });
+/** New Client (POST api/clients): the client list refetches; the caller goes to the new client. */
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: ClientCreateBody['name']) => callRoute(clientCreateRoute, { body: { name } }),
+    meta: { successMessage: clientTexts.created },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: listKey(clientsList) });
+    },
+  });
+}
+
+/** Edit Client: the changed name and the id (PUT api/clients/{id}); the client and the list refetch. */
+export function useEditClient(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => callRoute(clientEditRoute, { params: { id: String(id) }, body: { id, name } }),
+    meta: { successMessage: clientTexts.edited },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: clientKey(id) });
+      void queryClient.invalidateQueries({ queryKey: listKey(clientsList) });
+    },
+  });
 }

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../shared/layout/page-title';
@@ -14,14 +13,14 @@ import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
 import { clientLoansList, InfoSection } from '../loans';
-import { clientQuery, clientsList } from './clients-api';
+import { clientsList, useClientQuery } from './clients-api';
 import { EditClientDialog } from './edit-client-dialog';
 
 /** The client's detail tab: its fields, Edit Client (management) and its loans (click goes to /loans/{id}). */
 function ClientDetail({ id }: { id: string }) {
   const user = useUser();
   const navigate = useNavigate();
-  const client = useQuery({ ...clientQuery(id), meta: { silent: true } });
+  const client = useClientQuery(id);
   const loans = useMemo(() => clientLoansList(id), [id]);
   const loansState = useListState(loans, { inUrl: false });
   const [editing, setEditing] = useState(false);

@@ -1,38 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { editClientBody } from '@lm/domain';
+import { clientEditBody } from '@lm/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { listKey } from '../../shared/list/use-list';
 import { clientTexts } from './client-texts';
-import { type ClientView, clientKey, clientsList, editClient } from './clients-api';
+import { type ClientView, useEditClient } from './clients-api';
 
 /** Edit Client (management; investor-and-admin §2): the name, a confirmation, then PUT api/clients/{id}. */
 export function EditClientDialog({ client, onClose }: { client: ClientView; onClose: () => void }) {
   const titleId = useId();
   const formId = useId();
-  const queryClient = useQueryClient();
   const form = useForm<{ name: string }>({
-    resolver: zodResolver(editClientBody.pick({ name: true })),
+    resolver: zodResolver(clientEditBody.pick({ name: true })),
     defaultValues: { name: client.name },
   });
   const [confirming, setConfirming] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (name: string) => editClient(client.id, name),
-    meta: { successMessage: clientTexts.edited },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: clientKey(client.id) });
-      void queryClient.invalidateQueries({ queryKey: listKey(clientsList) });
-      onClose();
-    },
-  });
+  const edit = useEditClient(client.id);
+  const save = (name: string) => edit.mutateAsync(name).then(onClose);
   const { errors, isDirty } = form.formState;
   return (
     <>
@@ -63,7 +53,7 @@ export function EditClientDialog({ client, onClose }: { client: ClientView; onCl
           open
           title="Confirm Edit"
           message={clientTexts.confirmEdit(client.name, confirming)}
-          onConfirm={() => save.mutateAsync(confirming)}
+          onConfirm={() => save(confirming)}
           onClose={() => setConfirming(null)}
         />
       )}

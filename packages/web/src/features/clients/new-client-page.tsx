@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createClientBody } from '@lm/domain';
+import { clientCreateForm } from '@lm/domain';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { PageTitle } from '../../shared/layout/page-title';
-import { listKey } from '../../shared/list/use-list';
 import { clientTexts } from './client-texts';
-import { clientsList, createClient } from './clients-api';
+import { useCreateClient } from './clients-api';
 
 /**
  * /clients/new (management; investor-and-admin §2 "Clients"): a single Client Name field, Back and
@@ -20,17 +18,13 @@ import { clientsList, createClient } from './clients-api';
  */
 export default function NewClientPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const form = useForm<{ name: string }>({ resolver: zodResolver(createClientBody), defaultValues: { name: '' } });
+  const form = useForm<{ name: string }>({ resolver: zodResolver(clientCreateForm), defaultValues: { name: '' } });
   const [confirming, setConfirming] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: createClient,
-    meta: { successMessage: clientTexts.created },
-    onSuccess: (response) => {
-      void queryClient.invalidateQueries({ queryKey: listKey(clientsList) });
-      navigate(`/clients/${response.data.id}`);
-    },
-  });
+  const create = useCreateClient();
+  const createAndOpen = async (name: string) => {
+    const response = await create.mutateAsync(name);
+    navigate(`/clients/${response.data.id}`);
+  };
   const { errors } = form.formState;
   return (
     <>
@@ -67,7 +61,7 @@ export default function NewClientPage() {
           title="Create Client"
           message={clientTexts.confirmCreate(confirming)}
           confirmLabel="Create Client"
-          onConfirm={() => create.mutateAsync(confirming)}
+          onConfirm={() => createAndOpen(confirming)}
           onClose={() => setConfirming(null)}
         />
       )}

@@ -4,7 +4,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPercent,
-  loanMessages,
+  type LoanStatus,
   loanStatusLabels,
   Role,
   reverseInvestmentRefusal,
@@ -19,48 +19,41 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { listKey, useListState } from '../../shared/list/use-list';
+import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { DataTable } from '../../shared/table/data-table';
 import { ServerTable } from '../../shared/table/server-table';
-import { DetailSection, idempotencyHeaders, newIdempotencyKey } from '../transactions';
+import { DetailSection } from '../transactions';
 import {
-  type InvestmentRow,
-  investmentKey,
+  type InvestmentDetailRow,
   investmentQuery,
   investmentRepaymentsList,
-  investmentsList,
-  reverseInvestment,
   saleTransactionColumns,
+  useReverseInvestment,
 } from './investments-api';
 
 /** Principal outstanding as the specification defines it for this screen: invested minus repaid (core §2.7). */
-function investedMinusRepaid(row: InvestmentRow): number {
+function investedMinusRepaid(row: InvestmentDetailRow): number {
   return centsToNumber(centsFromNumber(row.investedAmount, true) - centsFromNumber(row.principalRepaid, true));
 }
 
-function ReverseButton({ investment }: { investment: InvestmentRow }) {
+function ReverseButton({ investment }: { investment: InvestmentDetailRow }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const refusal = reverseInvestmentRefusal({
     finalisedDate: investment.finalisedDate ? new Date(investment.finalisedDate) : null,
     reversedDate: investment.reversedDate ? new Date(investment.reversedDate) : null,
   });
-  const reverse = useMutation({
-    mutationFn: () => reverseInvestment(investment.id, idempotencyHeaders(newIdempotencyKey())),
-    meta: { successMessage: loanMessages.reversalSuccessful },
-    onSuccess: async (response) => {
-      await queryClient.invalidateQueries({ queryKey: investmentKey(String(investment.id)) });
-      await queryClient.invalidateQueries({ queryKey: listKey(investmentsList) });
-      // spec core §4: after a reversal the user goes to the loan's page
-      navigate(`/loans/${response.data.loanId ?? investment.loanId}`);
-    },
-  });
+  const reverse = useReverseInvestment(investment.id);
+  const reverseAndGoToLoan = async () => {
+    const response = await reverse.mutateAsync();
+    // spec core §4: after a reversal the user goes to the loan's page
+    navigate(`/loans/${response.data.loanId}`);
+  };
   return (
     <>
       <Tooltip title={refusal ?? ''}>
@@ -83,7 +76,7 @@ function ReverseButton({ investment }: { investment: InvestmentRow }) {
           title="Reverse Investment"
           message={`Reverse investment ${investment.id} of ${formatMoney(investment.investedAmount)} in loan ${investment.loanId}? The money is released to the account.`}
           confirmLabel="Reverse"
-          onConfirm={() => reverse.mutateAsync()}
+          onConfirm={reverseAndGoToLoan}
           onClose={() => setConfirming(false)}
         />
       )}
@@ -145,7 +138,7 @@ export function InvestmentDetail({ id }: { id: string }) {
             { label: 'Loan ID', value: loan?.id ?? row.loanId },
             { label: 'Name', value: loan?.name },
             { label: 'Amount', value: loan ? formatMoney(loan.amount) : '' },
-            { label: 'Status', value: loan ? (loanStatusLabels[loan.status] ?? loan.status) : '' },
+            { label: 'Status', value: loan ? (loanStatusLabels[loan.status as LoanStatus] ?? loan.status) : '' },
             { label: 'Sub Status', value: loan?.subStatus },
           ]}
         >

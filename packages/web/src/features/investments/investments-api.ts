@@ -1,99 +1,59 @@
 import {
   formatDateTime,
-  type LoanStatus,
+  type InvestmentSaleTransaction,
+  type investmentAutoInvestBody,
+  investmentAutoInvestRoute,
+  investmentDeployLoanRoute,
+  investmentDetailRoute,
+  type investmentInvestorInvestBody,
+  investmentInvestorInvestRoute,
+  type investmentListShape,
+  type investmentManagementInvestBody,
+  investmentManagementInvestRoute,
+  investmentOnePercentRoute,
+  type investmentRepaymentListShape,
+  investmentRepaymentsRoute,
+  investmentReverseRoute,
+  investmentsListRoute,
+  type ListRow,
+  loanInvestmentListRoute,
+  type loanInvestmentListShape,
+  loanMessages,
+  loanTopUpListRoute,
+  type loanTopUpListShape,
   malformedDataMessage,
+  type RouteData,
   repaymentStatusLabels,
-  type TransactionStatus,
-  type TransactionType,
   transactionStatusLabels,
   transactionTypeLabels,
 } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import type { FilterField } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
+import { listKey } from '../../shared/list/use-list';
+import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
 
 /**
- * The staff investment screens' data (spec core §2.7, §3 "Investment", §7 "Investing"; docs/api.md
- * "Repayments and portfolio"): GET api/investments, GET api/investments/{id}, GET
- * api/investments/{id}/repayments, POST api/investments/{id}/reverse.
+ * The investment screens' data and the investing calls (spec core §2.7, §3 "Investment", §4, §5,
+ * §7 "Investing"): GET api/investments, api/investments/{id} and its repayments; investing in a
+ * loan (investor, management, Invest 1%, Auto Invest), deploying it, reversing an investment; a
+ * loan's investments and mandate options. Money-moving calls carry an Idempotency-Key made when
+ * the user confirms.
  */
 
-export interface InvestmentLoan {
-  id: number;
-  name: string | null;
-  thirdPartyId: string | null;
-  amount: number;
-  fundedAmount: number;
-  status: LoanStatus;
-  subStatus: string | null;
-  baseInterestRate: number | null;
-  interestCalculationMethod: string | null;
-  disbursementDate: string | null;
-  fundedDate: string | null;
-}
-
-export interface InvestmentAccountSummary {
-  id: number;
-  name: string;
-  type: string;
-  isForeign: boolean;
-  availableBalance: number;
-  currentBalance: number;
-  mandateRate: number | null;
-}
-
-export interface SaleTransactionRow {
-  id: number;
-  investmentAccountId: number;
-  investmentId: number | null;
-  type: TransactionType;
-  status: TransactionStatus;
-  grossAmount: number | null;
-  principalAmount: number | null;
-  interestAmount: number | null;
-  feesAmount: number | null;
-  taxWithheldAmount: number | null;
-  finalisedDate: string | null;
-  createdDate: string;
-}
-
 /** One investment of GET api/investments (spec core §3 "Investment"). */
-export interface InvestmentRow {
-  id: number;
-  loanId: number;
-  investmentAccountId: number;
-  investedAmount: number;
-  investmentInterestRate: number;
-  mandateRate: number | null;
-  investmentPercentage: number;
-  creationDate: string;
-  finalisedDate: string | null;
-  saleDate: string | null;
-  reversedDate: string | null;
-  investmentAccountTransactionId: number | null;
-  investmentSaleTransactionId: number | null;
-  originalInvestmentId: number | null;
-  principalRepaid: number;
-  interestRepaid: number;
-  principalWrittenOff: number;
-  principalOutstanding: number;
-  loan?: InvestmentLoan | null;
-  investmentAccount?: InvestmentAccountSummary | null;
-  investmentSaleTransactions?: SaleTransactionRow[];
-}
-
+export type InvestmentRow = ListRow<typeof investmentListShape> & {
+  investmentSaleTransactions?: InvestmentSaleTransaction[];
+};
+export type InvestmentDetailRow = RouteData<typeof investmentDetailRoute>;
 /** The investment's share of one repayment of its loan (GET api/investments/{id}/repayments). */
-export interface InvestmentRepaymentRow {
-  id: string;
-  repaymentId: number;
-  dueDate: string;
-  status: string;
-  grossAmount: number;
-  principalDue: number;
-  interestDue: number;
-  principalPaid: number;
-  interestPaid: number;
-}
+export type InvestmentRepaymentRow = ListRow<typeof investmentRepaymentListShape>;
+/** One investment of a loan (GET api/loans/{id}/investments). */
+export type LoanInvestmentRow = ListRow<typeof loanInvestmentListShape>;
+/** A loan's mandate option (GET api/loans/{id}/topUps). */
+export type LoanTopUpRow = ListRow<typeof loanTopUpListShape>;
 
 /** The filter of /investments (spec core §2.7), field for field. */
 const investmentFilterFields: readonly FilterField[] = [
@@ -111,7 +71,7 @@ const investmentFilterFields: readonly FilterField[] = [
 /** /investments: default sort investmentAccountTransactionId descending (spec core §9). */
 export const investmentsList = defineList<InvestmentRow>({
   id: 'investments',
-  path: '/api/investments',
+  path: pathOf(investmentsListRoute),
   title: 'Investments',
   defaultSort: { field: 'investmentAccountTransactionId', direction: 'desc' },
   expand: ['loan', 'investmentAccount'],
@@ -138,11 +98,8 @@ export function investmentQuery(id: string) {
     queryKey: investmentKey(id),
     queryFn: async ({ signal }: { signal?: AbortSignal }) => {
       if (!/^\d{1,15}$/.test(id)) throw new Error(malformedDataMessage('Investment'));
-      const response = await api.get<InvestmentRow | InvestmentRow[]>(`/api/investments/${id}`, {
-        ...(signal ? { signal } : {}),
-      });
-      const data = response.data;
-      const row = Array.isArray(data) ? (data.length === 1 ? data[0] : undefined) : data;
+      const response = await callRoute(investmentDetailRoute, { params: { id }, ...(signal ? { signal } : {}) });
+      const row: InvestmentDetailRow = response.data;
       if (!row || typeof row !== 'object' || String(row.id) !== id) throw new Error(malformedDataMessage('Investment'));
       return row;
     },
@@ -154,7 +111,7 @@ export function investmentQuery(id: string) {
 export function investmentRepaymentsList(investmentId: number): ListDefinition<InvestmentRepaymentRow> {
   return defineList<InvestmentRepaymentRow>({
     id: `investment-${investmentId}-repayments`,
-    path: `/api/investments/${investmentId}/repayments`,
+    path: pathOf(investmentRepaymentsRoute, { id: investmentId }),
     title: 'Repayments',
     defaultSort: { field: 'dueDate', direction: 'asc' },
     // investor-and-admin §9: repayments also offer All
@@ -171,7 +128,7 @@ export function investmentRepaymentsList(investmentId: number): ListDefinition<I
 }
 
 /** The sale transactions of a sold investment (click goes to /transactions/{id}). */
-export const saleTransactionColumns: readonly Column<SaleTransactionRow>[] = [
+export const saleTransactionColumns: readonly Column<InvestmentSaleTransaction>[] = [
   { field: 'id', header: 'ID', width: 90 },
   { field: 'investmentAccountId', header: 'Account ID', width: 110 },
   { field: 'type', header: 'Type', kind: 'enum', labels: transactionTypeLabels, width: 170 },
@@ -187,7 +144,88 @@ export const saleTransactionColumns: readonly Column<SaleTransactionRow>[] = [
   },
 ];
 
-/** POST api/investments/{id}/reverse: answers the investment and its loan (the web then goes to the loan). */
-export function reverseInvestment(id: number, headers: Record<string, string>) {
-  return api.post<{ investmentId: number; loanId: number }>(`/api/investments/${id}/reverse`, {}, { headers });
+const idempotent = () => ({ headers: idempotencyHeaders(newIdempotencyKey()) });
+const loanParams = (loanId: number) => ({ id: String(loanId) });
+
+/** The loan's investments and mandate option lists refetch after money moved in the loan. */
+function useInvalidateLoanInvestments(loanId: number) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({
+      queryKey: listKey({ path: pathOf(loanInvestmentListRoute, loanParams(loanId)) }),
+    });
+    void queryClient.invalidateQueries({ queryKey: listKey({ path: pathOf(loanTopUpListRoute, loanParams(loanId)) }) });
+    void queryClient.invalidateQueries({ queryKey: listKey(investmentsList) });
+  };
+}
+
+/** The investor invests from the marketplace (POST api/user/loans/{id}/invest). */
+export function useInvestorInvest(loanId: number) {
+  const invalidate = useInvalidateLoanInvestments(loanId);
+  return useMutation({
+    mutationFn: (body: z.input<typeof investmentInvestorInvestBody>) =>
+      callRoute(investmentInvestorInvestRoute, { params: loanParams(loanId), body, ...idempotent() }),
+    meta: { successMessage: loanMessages.investmentSuccessful },
+    onSuccess: invalidate,
+  });
+}
+
+/** Management invests for an account at a chosen rate (POST api/loans/{id}/invest). */
+export function useManagementInvest(loanId: number) {
+  const invalidate = useInvalidateLoanInvestments(loanId);
+  return useMutation({
+    mutationFn: (body: z.input<typeof investmentManagementInvestBody>) =>
+      callRoute(investmentManagementInvestRoute, { params: loanParams(loanId), body, ...idempotent() }),
+    meta: { successMessage: loanMessages.investmentSuccessful },
+    onSuccess: invalidate,
+  });
+}
+
+/** Auto Invest from the loan's mandate accounts (POST api/loans/{id}/actions/autoInvest). */
+export function useAutoInvest(loanId: number) {
+  const invalidate = useInvalidateLoanInvestments(loanId);
+  return useMutation({
+    mutationFn: (body: z.input<typeof investmentAutoInvestBody>) =>
+      callRoute(investmentAutoInvestRoute, { params: loanParams(loanId), body, ...idempotent() }),
+    meta: { successMessage: loanMessages.investmentSuccessful },
+    onSuccess: invalidate,
+  });
+}
+
+/** The house account's 1% (POST api/loans/{id}/actions/investOnePercent); the caller shows the toast. */
+export function useInvestOnePercent(loanId: number) {
+  const invalidate = useInvalidateLoanInvestments(loanId);
+  return useMutation({
+    mutationFn: () => callRoute(investmentOnePercentRoute, { params: loanParams(loanId), body: {}, ...idempotent() }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Deploy a fully funded loan (POST api/loans/{id}/actions/deploy); the caller shows the toast. */
+export function useDeployLoan(loanId: number) {
+  const invalidate = useInvalidateLoanInvestments(loanId);
+  return useMutation({
+    mutationFn: () => callRoute(investmentDeployLoanRoute, { params: loanParams(loanId), body: {}, ...idempotent() }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Reverse an investment (POST api/investments/{id}/reverse): answers the investment and its loan
+ * (the screen then goes to the loan); the investment and the lists refetch.
+ */
+export function useReverseInvestment(investmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      callRoute(investmentReverseRoute, { params: { id: String(investmentId) }, body: {}, ...idempotent() }),
+    meta: { successMessage: loanMessages.reversalSuccessful },
+    onSuccess: async (response) => {
+      await queryClient.invalidateQueries({ queryKey: investmentKey(String(investmentId)) });
+      await queryClient.invalidateQueries({ queryKey: listKey(investmentsList) });
+      await queryClient.invalidateQueries({
+        queryKey: listKey({ path: pathOf(loanInvestmentListRoute, loanParams(response.data.loanId)) }),
+      });
+    },
+  });
 }

@@ -37,6 +37,7 @@ import { listKey, useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { ServerTable } from '../../shared/table/server-table';
 import { notifySuccess } from '../../shared/toast/toast-store';
+import { useDeployLoan, useInvestOnePercent } from '../investments';
 import { EditLoanDialog } from './edit-loan-dialog';
 import { idempotencyKeyHeaders } from './idempotency';
 import { InfoSection } from './info-grid';
@@ -217,6 +218,8 @@ export function LoanDetail({ id }: { id: string }) {
       api.post(path, body ?? {}, money ? { headers: idempotencyKeyHeaders() } : {}),
     onSuccess: refresh,
   });
+  const investOnePercent = useInvestOnePercent(Number(id));
+  const deploy = useDeployLoan(Number(id));
 
   if (loanRead.isError) return <Alert severity="error">{(loanRead.error as Error).message}</Alert>;
   const loan = loanRead.data;
@@ -283,10 +286,8 @@ export function LoanDetail({ id }: { id: string }) {
           message={loanTexts.onePercentQuestion(formatCents(onePercentCents))}
           confirmLabel="Invest"
           onConfirm={async () => {
-            const response = await simpleAction.mutateAsync({
-              path: `/api/loans/${loan.id}/actions/investOnePercent`,
-              money: true,
-            });
+            const response = await investOnePercent.mutateAsync();
+            refresh();
             notifySuccess(loanMessages.investmentSuccessful, response.userMessage);
           }}
           onClose={close}
@@ -299,10 +300,8 @@ export function LoanDetail({ id }: { id: string }) {
           message={loanTexts.deployQuestion(formatMoney(loan.amount))}
           confirmLabel="Deploy"
           onConfirm={async () => {
-            const response = await simpleAction.mutateAsync({
-              path: `/api/loans/${loan.id}/actions/deploy`,
-              money: true,
-            });
+            const response = await deploy.mutateAsync();
+            refresh();
             notifySuccess(loanMessages.changesProcessed, response.userMessage);
           }}
           onClose={close}

@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { NumberInput } from '../../shared/inputs/number-input';
 import { pageSizeMax } from '../../shared/list/list-types';
 import { toast } from '../../shared/toast/toast-store';
+import { useAutoInvest, useManagementInvest } from '../investments';
 import { AccountPicker, accountLabel, type PickedAccount } from './account-picker';
 import {
   type AutoInvestOutput,
@@ -119,15 +120,11 @@ export function ManagementInvestDialog({
     defaultValues: { investmentAccountId: null, amount: null, rate: loan.marketplaceRate },
   });
   const [confirming, setConfirming] = useState<ManagementInvestOutput | null>(null);
-  const invest = useMutation({
-    mutationFn: (body: ManagementInvestOutput) =>
-      api.post(`/api/loans/${loan.id}/invest`, body, { headers: idempotencyKeyHeaders() }),
-    meta: { successMessage: loanMessages.investmentSuccessful },
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-  });
+  const invest = useManagementInvest(loan.id);
+  const done = () => {
+    onDone();
+    onClose();
+  };
   const { errors } = form.formState;
   const mandateRate = account?.mandateRate ?? null;
   const rate = confirming ? (mandateRate ?? confirming.rate) : null;
@@ -216,7 +213,7 @@ export function ManagementInvestDialog({
             rate,
           )}?`}
           confirmLabel="Invest"
-          onConfirm={() => invest.mutateAsync(confirming)}
+          onConfirm={() => invest.mutateAsync(confirming).then(done)}
           onClose={() => setConfirming(null)}
         />
       )}
@@ -236,15 +233,11 @@ export function AutoInvestDialog({ loan, onClose, onDone }: LoanDialogProps) {
     defaultValues: { amount: loan.fundingRemaining },
   });
   const [confirming, setConfirming] = useState<AutoInvestOutput | null>(null);
-  const autoInvest = useMutation({
-    mutationFn: (body: AutoInvestOutput) =>
-      api.post(`/api/loans/${loan.id}/actions/autoInvest`, body, { headers: idempotencyKeyHeaders() }),
-    meta: { successMessage: loanMessages.investmentSuccessful },
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-  });
+  const autoInvest = useAutoInvest(loan.id);
+  const done = () => {
+    onDone();
+    onClose();
+  };
   const { errors } = form.formState;
   return (
     <>
@@ -289,7 +282,7 @@ export function AutoInvestDialog({ loan, onClose, onDone }: LoanDialogProps) {
           title="Confirm Auto Invest"
           message={`Auto invest ${formatMoney(confirming.amount)} in ${loan.name} from its mandate accounts?`}
           confirmLabel="Auto Invest"
-          onConfirm={() => autoInvest.mutateAsync(confirming)}
+          onConfirm={() => autoInvest.mutateAsync(confirming).then(done)}
           onClose={() => setConfirming(null)}
         />
       )}

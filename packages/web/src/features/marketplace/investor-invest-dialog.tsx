@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { centsFromNumber, formatMoney, formatPercent, type InvestorKind, loanMessages, truncateText } from '@lm/domain';
+import { centsFromNumber, formatMoney, formatPercent, type InvestorKind, truncateText } from '@lm/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,13 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { api } from '../../shared/api/api-client';
 import { AmountConfirmDialog } from '../../shared/dialogs/amount-confirm-dialog';
 import { NumberInput } from '../../shared/inputs/number-input';
-import { idempotencyKeyHeaders } from '../loans';
+import { useInvestorInvest } from '../investments';
 import { type InvestorInvestFacts, type InvestorInvestValues, investedAmount, investorInvestForm } from './invest-form';
 import type { MarketplaceLoan, OwnAccount } from './marketplace-api';
 
@@ -64,15 +62,11 @@ export function InvestorInvestDialog({
     kind,
   };
   const [confirming, setConfirming] = useState<{ investmentAccountId: number; amount: number } | null>(null);
-  const invest = useMutation({
-    mutationFn: (body: { investmentAccountId: number; amount: number }) =>
-      api.post(`/api/user/loans/${loan.id}/invest`, body, { headers: idempotencyKeyHeaders() }),
-    meta: { successMessage: loanMessages.investmentSuccessful },
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-  });
+  const invest = useInvestorInvest(loan.id);
+  const done = () => {
+    onDone();
+    onClose();
+  };
   const { errors } = form.formState;
   return (
     <>
@@ -155,7 +149,7 @@ export function InvestorInvestDialog({
           amount={confirming.amount}
           message={`Please re-enter the amount of ${formatMoney(confirming.amount)} to confirm your investment in ${loan.name}.`}
           confirmLabel="Invest"
-          onConfirm={() => invest.mutateAsync(confirming)}
+          onConfirm={() => invest.mutateAsync(confirming).then(done)}
           onClose={() => setConfirming(null)}
         />
       )}
