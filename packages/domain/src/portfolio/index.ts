@@ -1,2 +1,4 @@
 // The portfolio feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './portfolio';
+export * from './portfolio.contract';
+export * from './portfolio-statistics';

@@ -1,2 +1,5 @@
 // The repayments feature's contracts and rules (docs/decisions/006-one-contract.md).
-export {};
+export * from './fractionalise';
+export * from './receipt-upload';
+export * from './repayments';
+export * from './repayments.contract';

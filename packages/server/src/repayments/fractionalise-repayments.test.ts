@@ -1,7 +1,7 @@
 import { type Cents, centsFromString, Decimal, houseAccountId, sumCents } from '@lm/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../ledger/ledger-check';
+import { checkLedger } from '../ledger';
 import { systemAudit } from '../platform/audit/audit';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { fractionaliseRepayments } from './fractionalise-repayments';

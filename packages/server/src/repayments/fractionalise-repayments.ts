@@ -2,50 +2,30 @@ import {
   type Cents,
   centsFromString,
   centsToNumber,
-  centsToString,
   formatCents,
   fractionaliseMessages,
   fractionaliseRepayment,
   type Holder,
   houseAccountId,
+  type RouteData,
   refuse,
+  type repaymentsFractionaliseRoute,
   sumCents,
 } from '@lm/domain';
-import { sql } from 'kysely';
-import { systemAccountId } from '../ledger/ledger';
-import type { AuditContext } from '../platform/audit/audit';
-import type { AppContext } from '../platform/context';
-import type { Tx } from '../platform/db/database';
 import {
   type AccountRowInput,
   availableCents,
   lockForMovement,
   type MoneyMovement,
   postMoneyMany,
-} from '../transactions/account-postings';
+  systemAccountId,
+} from '../ledger';
+import type { AuditContext } from '../platform/audit/audit';
+import type { AppContext } from '../platform/context';
+import type { Tx } from '../platform/db/database';
+import * as repo from './repayments.repository';
 
-export interface FractionalisedPiece {
-  investmentId: number;
-  investmentAccountId: number;
-  principalAmount: number;
-  interestAmount: number;
-  topUpAmount: number;
-  taxWithheldAmount: number;
-  /** What reached the holder's cash: principal + interest + top-up - tax. */
-  cashAmount: number;
-}
-
-export interface FractionalisedRepayment {
-  loanTransactionId: number;
-  loanId: number;
-  principalAmount: number;
-  interestAmount: number;
-  commissionAmount: number;
-  topUpAmount: number;
-  taxWithheldAmount: number;
-  ledgerEntryId: number | null;
-  pieces: FractionalisedPiece[];
-}
+export type FractionalisedRepayment = RouteData<typeof repaymentsFractionaliseRoute>[number];
 
 /**
  * Fractionalises paid repayment transactions (POST api/repayments/fractionalise), all of them or
@@ -102,14 +82,7 @@ async function fractionaliseBatch(
   actorUserId: number | null,
   now: Date,
 ): Promise<FractionalisedRepayment[]> {
-  const lts = await trx
-    .selectFrom('loanTransactions')
-    .select(['id', 'loanId', 'type', 'status', 'principalAmount', 'interestAmount', 'fractionalisedDate'])
-    .select(['reversalTransactionId', 'reversesTransactionId'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const lts = await repo.lockLoanTransactions(trx, ids);
   const ltById = new Map(lts.map((lt) => [lt.id, lt]));
   for (const id of ids) {
     const lt = ltById.get(id);
@@ -125,31 +98,9 @@ async function fractionaliseBatch(
   );
   const loanIds = [...new Set(paying.map((lt) => lt.loanId))].sort((a, b) => a - b);
 
-  const loans =
-    loanIds.length === 0
-      ? []
-      : await trx
-          .selectFrom('loans')
-          .select(['id', 'baseInterestRate', 'collectionsLedgerAccountId'])
-          .where('id', 'in', loanIds)
-          .execute();
+  const loans = await repo.loansForFractionalising(trx, loanIds);
   const loanById = new Map(loans.map((l) => [l.id, l]));
-  const holdingRows =
-    loanIds.length === 0
-      ? []
-      : await trx
-          .selectFrom('investments as i')
-          .innerJoin('investmentAccounts as a', 'a.id', 'i.investmentAccountId')
-          .select(['i.id', 'i.loanId', 'i.investmentAccountId', 'i.investmentInterestRate', 'a.isForeign'])
-          .select(sql<string>`i.invested_amount - i.principal_repaid - i.principal_written_off`.as('outstanding'))
-          .where('i.loanId', 'in', loanIds)
-          .where('i.finalisedDate', 'is not', null)
-          .where('i.saleDate', 'is', null)
-          .where('i.reversedDate', 'is', null)
-          .where(sql<boolean>`i.invested_amount - i.principal_repaid - i.principal_written_off > 0`)
-          .orderBy('i.id')
-          .forUpdate()
-          .execute();
+  const holdingRows = await repo.lockHoldings(trx, loanIds);
   const holdingsByLoan = new Map<number, Holding[]>();
   for (const h of holdingRows) {
     const list = holdingsByLoan.get(h.loanId) ?? [];
@@ -326,29 +277,18 @@ async function fractionaliseBatch(
     results[movementOf[index]!]!.ledgerEntryId = p.entryId;
   });
 
-  if (repaid.size > 0) {
-    const rows = [...repaid.entries()];
-    await sql`
-      update investments i set
-        principal_repaid = i.principal_repaid + v.principal,
-        interest_repaid = i.interest_repaid + v.interest
-      from unnest(
-        ${rows.map(([id]) => id)}::bigint[],
-        ${rows.map(([, r]) => centsToString(r.principal))}::numeric[],
-        ${rows.map(([, r]) => centsToString(r.interest))}::numeric[]
-      ) as v(id, principal, interest)
-      where i.id = v.id`.execute(trx);
-  }
-  await sql`
-    update loan_transactions t set
-      fractionalised_date = ${now},
-      fractionalise_entry_id = v.entry_id,
-      investor_interest_amount = coalesce(v.investor_interest, t.investor_interest_amount)
-    from unnest(
-      ${stamps.map((s) => s.id)}::bigint[],
-      ${stamps.map((s) => (s.movement === null ? null : posted[s.movement]!.entryId))}::bigint[],
-      ${stamps.map((s) => (s.movement === null ? null : centsToString(s.investorInterest)))}::numeric[]
-    ) as v(id, entry_id, investor_interest)
-    where t.id = v.id`.execute(trx);
+  await repo.addInvestmentsRepaid(
+    trx,
+    [...repaid.entries()].map(([id, r]) => ({ id, principalCents: r.principal, interestCents: r.interest })),
+  );
+  await repo.markFractionalised(
+    trx,
+    stamps.map((s) => ({
+      id: s.id,
+      entryId: s.movement === null ? null : posted[s.movement]!.entryId,
+      investorInterestCents: s.movement === null ? null : s.investorInterest,
+    })),
+    now,
+  );
   return results;
 }

@@ -2,19 +2,19 @@ import {
   centsFromString,
   centsToNumber,
   centsToString,
-  type ExcessHandling,
+  type excessApplyRoute,
   excessMessages,
   notFound,
-  openRepaymentStatuses,
+  type RouteData,
   receiptAgainstRepayments,
   refuse,
 } from '@lm/domain';
-import { sql } from 'kysely';
-import { postEntry, systemAccountId } from '../ledger/ledger';
+import { postEntry, systemAccountId } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
 import { refreshLoanRepaymentStatus } from './loan-repayment-status';
+import * as repo from './repayments.repository';
 
 /**
  * The excess of a published receipt (what it paid beyond the repayment it was applied to) stays in
@@ -25,40 +25,14 @@ import { refreshLoanRepaymentStatus } from './loan-repayment-status';
  *   beyond that repayment is again an excess, to be handled in turn;
  * - returned: it goes back to the borrower, one ledger entry loan collections -> trust bank.
  */
-export interface ExcessResult {
-  loanTransactionId: number;
-  excessHandling: ExcessHandling;
-  excessAmount: number;
-  /** The repayment transaction created by applying it. */
-  appliedTransactionId: number | null;
-  repaymentId: number | null;
-  principalAmount: number;
-  interestAmount: number;
-  /** What is left over after applying it (an excess of the new transaction). */
-  remainingExcessAmount: number;
-  ledgerEntryId: number | null;
-}
+export type ExcessResult = RouteData<typeof excessApplyRoute>;
 
 async function lockSource(trx: Tx, loanTransactionId: number) {
-  const peek = await trx
-    .selectFrom('loanTransactions')
-    .select(['loanId'])
-    .where('id', '=', loanTransactionId)
-    .executeTakeFirst();
+  const peek = await repo.loanOfTransaction(trx, loanTransactionId);
   if (!peek) throw notFound(`Loan transaction ${loanTransactionId} does not exist.`);
   // the loan first, as publishing does, then the transaction
-  const loan = await trx
-    .selectFrom('loans')
-    .select(['id', 'status', 'collectionsLedgerAccountId'])
-    .where('id', '=', peek.loanId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  const lt = await trx
-    .selectFrom('loanTransactions')
-    .selectAll()
-    .where('id', '=', loanTransactionId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const loan = await repo.lockLoan(trx, peek.loanId);
+  const lt = await repo.lockLoanTransaction(trx, loanTransactionId);
   if (lt.type !== 'REPAYMENT' || lt.status !== 'PAID' || lt.reversesTransactionId !== null) {
     throw refuse(excessMessages.notPaidRepayment);
   }
@@ -79,16 +53,7 @@ export async function applyExcess(
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const { loan, lt, excessCents } = await lockSource(trx, loanTransactionId);
-    const open = await trx
-      .selectFrom('repayments')
-      .select(['id', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
-      .where('loanId', '=', loan.id)
-      .where('isArchived', '=', false)
-      .where('status', 'in', [...openRepaymentStatuses])
-      .orderBy('dueDate')
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const open = await repo.lockOpenRepayments(trx, [loan.id]);
     const { index, ...paid } = receiptAgainstRepayments(
       excessCents,
       open.map((r) => ({
@@ -100,52 +65,37 @@ export async function applyExcess(
     );
     const repayment = index === null ? undefined : open[index];
     if (!repayment) throw refuse(excessMessages.nothingToApplyTo);
-    await trx
-      .updateTable('repayments')
-      .set({
-        principalPaid: sql`principal_paid + ${centsToString(paid.principalPaidCents)}::numeric`,
-        interestPaid: sql`interest_paid + ${centsToString(paid.interestPaidCents)}::numeric`,
-      })
-      .where('id', '=', repayment.id)
-      .execute();
-    const applied = await trx
-      .insertInto('loanTransactions')
-      .values({
-        loanId: loan.id,
-        repaymentId: repayment.id,
-        type: 'REPAYMENT',
-        status: 'PAID',
-        principalAmount: centsToString(paid.principalPaidCents),
-        interestAmount: centsToString(paid.interestPaidCents),
-        excessAmount: centsToString(paid.excessCents),
-        netAmount: centsToString(excessCents),
-        grossAmount: centsToString(excessCents),
-        batchNumber: lt.batchNumber,
-        receiptDate: lt.receiptDate,
-        finalisedDate: now,
-        createdDate: now,
-        excessSourceTransactionId: lt.id,
-        createdBy: actorUserId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('loanTransactions')
-      .set({ excessHandling: 'APPLIED', excessHandledDate: now, excessHandledBy: actorUserId })
-      .where('id', '=', lt.id)
-      .execute();
+    await repo.addRepaymentPaid(trx, repayment.id, paid.principalPaidCents, paid.interestPaidCents);
+    const appliedId = await repo.insertLoanTransaction(trx, {
+      loanId: loan.id,
+      repaymentId: repayment.id,
+      type: 'REPAYMENT',
+      status: 'PAID',
+      principalAmount: centsToString(paid.principalPaidCents),
+      interestAmount: centsToString(paid.interestPaidCents),
+      excessAmount: centsToString(paid.excessCents),
+      netAmount: centsToString(excessCents),
+      grossAmount: centsToString(excessCents),
+      batchNumber: lt.batchNumber,
+      receiptDate: lt.receiptDate,
+      finalisedDate: now,
+      createdDate: now,
+      excessSourceTransactionId: lt.id,
+      createdBy: actorUserId,
+    });
+    await repo.markExcessHandled(trx, lt.id, { excessHandling: 'APPLIED', now, by: actorUserId });
     await refreshLoanRepaymentStatus(trx, loan.id, now);
     await audit.record(trx, {
       objectType: 'loanTransaction',
       objectId: lt.id,
       before: { excessHandling: null },
-      after: { excessHandling: 'APPLIED', appliedTransactionId: applied.id, repaymentId: repayment.id },
+      after: { excessHandling: 'APPLIED', appliedTransactionId: appliedId, repaymentId: repayment.id },
     });
     return {
       loanTransactionId: lt.id,
       excessHandling: 'APPLIED',
       excessAmount: centsToNumber(excessCents),
-      appliedTransactionId: applied.id,
+      appliedTransactionId: appliedId,
       repaymentId: repayment.id,
       principalAmount: centsToNumber(paid.principalPaidCents),
       interestAmount: centsToNumber(paid.interestPaidCents),
@@ -179,16 +129,12 @@ export async function returnExcess(
       },
       now,
     );
-    await trx
-      .updateTable('loanTransactions')
-      .set({
-        excessHandling: 'RETURNED',
-        excessHandledDate: now,
-        excessHandledBy: actorUserId,
-        excessReturnEntryId: entryId,
-      })
-      .where('id', '=', lt.id)
-      .execute();
+    await repo.markExcessHandled(trx, lt.id, {
+      excessHandling: 'RETURNED',
+      now,
+      by: actorUserId,
+      returnEntryId: entryId,
+    });
     await audit.record(trx, {
       objectType: 'loanTransaction',
       objectId: lt.id,

@@ -10,8 +10,8 @@ import {
   type RepaymentStatus,
   sydneyDate,
 } from '@lm/domain';
-import { sql } from 'kysely';
 import type { Tx } from '../platform/db/database';
+import * as repo from './repayments.repository';
 
 /**
  * How a loan's repayment statuses and the loan's own status follow the receipts published against
@@ -92,22 +92,10 @@ export async function refreshLoansRepaymentStatus(
   const result = new Map<number, { before: LoanStatus; after: LoanStatus }>();
   if (loanIds.length === 0) return result;
   const ids = [...new Set(loanIds)];
-  const loans = await trx
-    .selectFrom('loans')
-    .select(['id', 'status', 'gracePeriodDays'])
-    .where('id', 'in', ids)
-    .execute();
+  const loans = await repo.loansStatusAndGrace(trx, ids);
   if (loans.length !== ids.length) throw new Error('refreshLoansRepaymentStatus: a loan does not exist');
   const today = sydneyDate(now);
-  const repayments = await trx
-    .selectFrom('repayments')
-    .select(['id', 'loanId', 'dueDate', 'status', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
-    .where('loanId', 'in', ids)
-    .where('isArchived', '=', false)
-    .orderBy('loanId')
-    .orderBy('dueDate')
-    .orderBy('id')
-    .execute();
+  const repayments = await repo.currentRepayments(trx, ids);
   const graceOf = new Map(loans.map((l) => [l.id, l.gracePeriodDays]));
   const statusesOf = new Map<number, RepaymentStatus[]>(ids.map((id) => [id, []]));
   const repaymentChanges: { id: number; status: RepaymentStatus }[] = [];
@@ -129,13 +117,7 @@ export async function refreshLoansRepaymentStatus(
     }
     statusesOf.get(r.loanId)!.push(status);
   }
-  if (repaymentChanges.length > 0) {
-    await sql`
-      update repayments r set status = v.status
-      from unnest(${repaymentChanges.map((c) => c.id)}::bigint[], ${repaymentChanges.map((c) => c.status)}::text[])
-        as v(id, status)
-      where r.id = v.id`.execute(trx);
-  }
+  await repo.setRepaymentStatuses(trx, repaymentChanges);
   const loanChanges: { id: number; status: LoanStatus }[] = [];
   for (const loan of loans) {
     const before = loan.status as LoanStatus;
@@ -150,12 +132,6 @@ export async function refreshLoansRepaymentStatus(
     }
     result.set(loan.id, { before, after });
   }
-  if (loanChanges.length > 0) {
-    await sql`
-      update loans l set status = v.status, updated_at = ${now}
-      from unnest(${loanChanges.map((c) => c.id)}::bigint[], ${loanChanges.map((c) => c.status)}::text[])
-        as v(id, status)
-      where l.id = v.id`.execute(trx);
-  }
+  await repo.setLoanStatuses(trx, loanChanges, now);
   return result;
 }

@@ -1,40 +1,54 @@
 import {
   badRequest,
   type Cents,
+  centsFromNumber,
   centsFromString,
   centsToNumber,
   centsToString,
+  completeReceipts,
   conflict,
   notFound,
-  openRepaymentStatuses,
   type PublishReceipt,
+  type PublishReceiptRow,
   publishMessages,
   type RepaymentOwed,
+  type RouteData,
   receiptAgainstRepayments,
+  type receiptsPublishRoute,
   refuse,
 } from '@lm/domain';
-import { sql } from 'kysely';
-import { postEntries, reserveIds, systemAccountId } from '../ledger/ledger';
+import { postEntries, reserveIds, systemAccountId } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import { receiptLoanStatuses, refreshLoansRepaymentStatus } from './loan-repayment-status';
+import * as repo from './repayments.repository';
 
-export interface PublishedReceipt {
-  receiptId: string;
-  loanId: number;
-  loanTransactionId: number;
-  repaymentId: number | null;
-  principalAmount: number;
-  interestAmount: number;
-  excessAmount: number;
-  /** True when this receipt had been published before: it was not paid again. */
-  alreadyPublished: boolean;
+export type PublishResult = RouteData<typeof receiptsPublishRoute>;
+type PublishedReceipt = PublishResult['receipts'][number];
+
+/** A receipt to publish with its amounts in cents. */
+export interface Receipt extends Omit<PublishReceipt, 'netAmount' | 'grossAmount' | 'thirdPartyLoanId'> {
+  thirdPartyLoanId?: string | null | undefined;
+  netAmount: Cents;
+  grossAmount: Cents;
 }
 
-export interface PublishResult {
-  receipts: PublishedReceipt[];
-  publishedCount: number;
-  alreadyPublishedCount: number;
+/**
+ * POST api/repayments/receipts/batch: the rows as sent, each with every required property or the
+ * specification's warning naming what is missing, published by `publishReceipts`.
+ */
+export function publishReceiptBatch(
+  ctx: AppContext,
+  rows: readonly PublishReceiptRow[],
+  actorUserId: number | null,
+  audit: AuditContext,
+): Promise<PublishResult> {
+  const receipts = completeReceipts(rows).map((r) => ({
+    ...r,
+    netAmount: centsFromNumber(r.netAmount),
+    grossAmount: centsFromNumber(r.grossAmount),
+  }));
+  return publishReceipts(ctx, receipts, actorUserId, audit);
 }
 
 /**
@@ -52,7 +66,7 @@ export interface PublishResult {
  */
 export async function publishReceipts(
   ctx: AppContext,
-  receipts: readonly PublishReceipt[],
+  receipts: readonly Receipt[],
   actorUserId: number | null,
   audit: AuditContext,
 ): Promise<PublishResult> {
@@ -68,13 +82,7 @@ export async function publishReceipts(
     // Lock the loans in id order: concurrent batches for the same loan queue here, and the second
     // then finds the receipts of the first already published.
     const loanIds = [...new Set(receipts.map((r) => r.loanId))].sort((a, b) => a - b);
-    const loans = await trx
-      .selectFrom('loans')
-      .select(['id', 'status', 'collectionsLedgerAccountId'])
-      .where('id', 'in', loanIds)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const loans = await repo.lockLoans(trx, loanIds);
     const loanById = new Map(loans.map((l) => [l.id, l]));
     for (const loanId of loanIds) {
       const loan = loanById.get(loanId);
@@ -82,17 +90,10 @@ export async function publishReceipts(
       if (!receiptLoanStatuses.includes(loan.status)) throw refuse(publishMessages.loanNotActive(loanId, loan.status));
     }
 
-    const existing = await trx
-      .selectFrom('loanTransactions')
-      .select(['id', 'receiptId', 'loanId', 'netAmount', 'grossAmount', 'receiptDate', 'repaymentId'])
-      .select(['principalAmount', 'interestAmount', 'excessAmount'])
-      .where(
-        'receiptId',
-        'in',
-        receipts.map((r) => r.thirdPartyId),
-      )
-      .where('reversesTransactionId', 'is', null)
-      .execute();
+    const existing = await repo.publishedReceipts(
+      trx,
+      receipts.map((r) => r.thirdPartyId),
+    );
     const existingByReceipt = new Map(existing.map((e) => [e.receiptId ?? '', e]));
 
     const trustBank = await systemAccountId(trx, 'TRUST_BANK');
@@ -101,17 +102,7 @@ export async function publishReceipts(
 
     // the loans' repayments that may still take money, oldest first; receipts pay them in memory
     // and the changes are written together afterwards
-    const open = await trx
-      .selectFrom('repayments')
-      .select(['id', 'loanId', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
-      .where('loanId', 'in', loanIds)
-      .where('isArchived', '=', false)
-      .where('status', 'in', [...openRepaymentStatuses])
-      .orderBy('loanId')
-      .orderBy('dueDate')
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const open = await repo.lockOpenRepayments(trx, loanIds);
     const openByLoan = new Map<number, OpenRepayment[]>();
     for (const r of open) {
       const list = openByLoan.get(r.loanId) ?? [];
@@ -131,7 +122,7 @@ export async function publishReceipts(
       .map((r, index) => ({ r, index }))
       .sort((a, b) => a.r.loanId - b.r.loanId || a.r.dueDate.localeCompare(b.r.dueDate) || a.index - b.index);
     const toPublish: {
-      r: PublishReceipt;
+      r: Receipt;
       repaymentId: number | null;
       paid: { interestPaidCents: Cents; principalPaidCents: Cents; excessCents: Cents };
     }[] = [];
@@ -168,16 +159,7 @@ export async function publishReceipts(
     }
 
     const changedRepayments = [...openByLoan.values()].flat().filter((o) => o.changed);
-    if (changedRepayments.length > 0) {
-      await sql`
-        update repayments r set principal_paid = v.principal_paid, interest_paid = v.interest_paid
-        from unnest(
-          ${changedRepayments.map((o) => o.id)}::bigint[],
-          ${changedRepayments.map((o) => centsToString(o.principalPaidCents))}::numeric[],
-          ${changedRepayments.map((o) => centsToString(o.interestPaidCents))}::numeric[]
-        ) as v(id, principal_paid, interest_paid)
-        where r.id = v.id`.execute(trx);
-    }
+    await repo.setRepaymentsPaid(trx, changedRepayments);
 
     const entryIds = await postEntries(
       trx,
@@ -198,7 +180,7 @@ export async function publishReceipts(
       now,
     );
     const createdIds = await reserveIds(trx, 'loan_transactions', toPublish.length);
-    const rows = toPublish.map(({ r, repaymentId, paid }, index) => ({
+    const newTransactions = toPublish.map(({ r, repaymentId, paid }, index) => ({
       id: createdIds[index]!,
       loanId: r.loanId,
       repaymentId,
@@ -217,12 +199,7 @@ export async function publishReceipts(
       ledgerEntryId: entryIds[index]!,
       createdBy: actorUserId,
     }));
-    for (let start = 0; start < rows.length; start += 1_000) {
-      await trx
-        .insertInto('loanTransactions')
-        .values(rows.slice(start, start + 1_000))
-        .execute();
-    }
+    await repo.insertLoanTransactions(trx, newTransactions);
     toPublish.forEach(({ r, repaymentId, paid }, index) => {
       results.push({
         receiptId: r.thirdPartyId,

@@ -1,13 +1,12 @@
 import { addDays, type Cents, centsToNumber, createLoanBody, Decimal, houseAccountId, sydneyDate } from '@lm/domain';
 import { sql } from 'kysely';
-import { createInvestmentAccount } from '../accounts/create-investment-account';
+import { createInvestmentAccount } from '../accounts';
 import { deployLoan, investInLoan } from '../investments';
-import { systemAccountId } from '../ledger/ledger';
+import { postMoney, systemAccountId } from '../ledger';
 // creating a loan is not part of the loans feature's public index; tests reach its use case directly
-import { createLoan } from '../loans/create-loan';
+import { createLoan } from '../loans';
 import { systemAudit } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import { postMoney } from '../transactions/account-postings';
 
 /**
  * Test books for the repayments and portfolio tests: investment accounts with cash (through the

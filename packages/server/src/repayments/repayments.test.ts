@@ -122,6 +122,37 @@ describe('publishing (receipts/batch)', () => {
     expect(stored).toEqual([]);
   });
 
+  it('refuses a control character in any text and a coerced amount as a 400 naming the row and field', async () => {
+    for (const field of ['thirdPartyId', 'batchNumber', 'thirdPartyLoanId', 'dueDate']) {
+      const res = await t.call('POST', '/api/repayments/receipts/batch', {
+        token: management,
+        body: [{ ...staged[0], [field]: 'RCPT\u0000X' }],
+      });
+      expect(res.status, field).toBe(400);
+      expect(res.body.details, field).toEqual([expect.objectContaining({ field: `0.${field}` })]);
+    }
+    for (const netAmount of ['0x10', '1e2', 10.005, true]) {
+      const res = await t.call('POST', '/api/repayments/receipts/batch', {
+        token: management,
+        body: [{ ...staged[0], netAmount }],
+      });
+      expect(res.status, String(netAmount)).toBe(400);
+      expect(res.body.details).toEqual([expect.objectContaining({ field: '0.netAmount' })]);
+    }
+    const comment = await t.call('POST', '/api/loanTransactions/1/actions/applyExcess', {
+      token: management,
+      body: { comment: 'a\u0000b' },
+    });
+    expect(comment.status).toBe(400);
+    expect(comment.body.details).toEqual([expect.objectContaining({ field: 'comment' })]);
+    const stored = await t.ctx.db
+      .selectFrom('loanTransactions')
+      .select('id')
+      .where('loanId', '=', loan.loanId)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it('a batch is stored whole or not at all: one bad loan refuses every receipt', async () => {
     const res = await t.call('POST', '/api/repayments/receipts/batch', {
       token: management,

@@ -1,7 +1,42 @@
-import { centsToNumber, moneyStringToNumber, type StagedReceipt, stagedReceiptIssues } from '@lm/domain';
+import {
+  AppError,
+  badRequest,
+  centsToNumber,
+  moneyStringToNumber,
+  receiptProviders,
+  repaymentMessages,
+  type StagedReceipt,
+  stagedReceiptIssues,
+} from '@lm/domain';
 import type { Executor } from '../platform/db/database';
 import { receiptLoanStatuses } from './loan-repayment-status';
 import { readReceiptFile } from './receipt-file';
+import * as repo from './repayments.repository';
+
+/** A multipart upload as the HTTP layer hands it over (a Fastify request with @fastify/multipart). */
+export interface ReceiptUpload {
+  isMultipart(): boolean;
+  file(): Promise<{ toBuffer(): Promise<Buffer> } | undefined>;
+}
+
+/**
+ * POST api/repayments/receipts/processFile?provider=insyston: the provider checked, the one file
+ * of the upload read and staged (an empty upload is the specification's message).
+ */
+export async function stageReceiptUpload(
+  db: Executor,
+  providerName: string | undefined,
+  upload: ReceiptUpload,
+): Promise<StagedReceipt[]> {
+  const provider = (providerName ?? 'insyston').toLowerCase();
+  if (!(receiptProviders as readonly string[]).includes(provider)) {
+    throw badRequest(`Unknown receipts provider '${provider}'; the provider is ${receiptProviders.join(', ')}.`);
+  }
+  if (!upload.isMultipart()) throw badRequest('The request is not a file upload (multipart/form-data).');
+  const file = await upload.file();
+  if (!file) throw new AppError('INVALID_FILE', repaymentMessages.repaymentsEmpty);
+  return stageReceiptFile(db, await file.toBuffer());
+}
 
 /**
  * Stages the receipts of a file for the upload screen: each is matched to its loan by the loan's
@@ -12,30 +47,17 @@ import { readReceiptFile } from './receipt-file';
 export async function stageReceiptFile(db: Executor, content: Buffer): Promise<StagedReceipt[]> {
   const lines = await readReceiptFile(content);
 
-  const thirdPartyLoanIds = [...new Set(lines.map((l) => l.thirdPartyLoanId))];
-  const loans = await db
-    .selectFrom('loans')
-    .select(['id', 'thirdPartyId', 'amount', 'name', 'status'])
-    .where('thirdPartyId', 'in', thirdPartyLoanIds)
-    .where('status', '<>', 'DELETED')
-    .orderBy('id')
-    .execute();
+  const loans = await repo.loansByThirdPartyIds(db, [...new Set(lines.map((l) => l.thirdPartyLoanId))]);
   const loansByThirdPartyId = new Map<string, typeof loans>();
   for (const loan of loans) {
     const key = loan.thirdPartyId ?? '';
     loansByThirdPartyId.set(key, [...(loansByThirdPartyId.get(key) ?? []), loan]);
   }
 
-  const published = await db
-    .selectFrom('loanTransactions')
-    .select(['id', 'receiptId'])
-    .where(
-      'receiptId',
-      'in',
-      lines.map((l) => l.receiptId),
-    )
-    .where('reversesTransactionId', 'is', null)
-    .execute();
+  const published = await repo.publishedReceipts(
+    db,
+    lines.map((l) => l.receiptId),
+  );
   const publishedByReceipt = new Map(published.map((p) => [p.receiptId ?? '', p.id]));
 
   return lines.map((line, index): StagedReceipt => {

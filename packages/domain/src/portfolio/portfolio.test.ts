@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loanStatuses } from './loans/index';
+import { loanStatuses } from '../loans/index';
 import { portfolioTabOf, portfolioTabs } from './portfolio';
 
 describe('portfolio tabs', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { allocateLargestRemainder, Decimal, sumCents } from '../money';
 import {
   applyReceipt,
   fractionaliseRepayment,
@@ -7,7 +8,6 @@ import {
   type RepaymentPaid,
   receiptAgainstRepayments,
 } from './fractionalise';
-import { allocateLargestRemainder, Decimal, sumCents } from './money';
 
 describe('fractionaliseRepayment', () => {
   it('reproduces the DOMAIN.md worked example to the cent', () => {

@@ -4,8 +4,9 @@ import {
   nextIntervalStart,
   portfolioSummaryQuery,
   transactionStatisticsQuery,
-} from './portfolio-statistics';
+} from '../portfolio/portfolio-statistics';
 import {
+  completeReceipts,
   fractionaliseRepaymentsBody,
   missingReceiptProperties,
   publishReceiptSchema,
@@ -24,10 +25,10 @@ describe('receipt publishing schemas', () => {
     batchNumber: 'B-1',
   };
 
-  it('reads amounts as exact cents from numbers and numeric text', () => {
+  it('reads amounts as dollars exact to the cent from numbers and decimal text (the one amount policy)', () => {
     const parsed = publishReceiptSchema.parse(row);
-    expect(parsed.netAmount).toBe(1_068_994n);
-    expect(parsed.grossAmount).toBe(1_068_994n);
+    expect(parsed.netAmount).toBe(10689.94);
+    expect(parsed.grossAmount).toBe(10689.94);
     expect(parsed.dueDate).toBe('2027-02-20');
   });
 
@@ -50,9 +51,35 @@ describe('receipt publishing schemas', () => {
     ]);
   });
 
-  it('takes the batch as an array or inside an object, never empty', () => {
+  it('refuses coerced amounts and control characters, naming the row and property', () => {
+    for (const netAmount of ['0x10', '1e2', true, '', 12.345]) {
+      const result = publishReceiptsBody.safeParse([{ ...row, netAmount }]);
+      expect(result.success, String(netAmount)).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['0.netAmount']);
+    }
+    for (const field of ['thirdPartyId', 'batchNumber', 'thirdPartyLoanId', 'dueDate']) {
+      const result = publishReceiptsBody.safeParse([row, { ...row, [field]: 'a\u0000b' }]);
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([`1.${field}`]);
+    }
+  });
+
+  it('leaves missing properties to the specification warning, naming each row and property', () => {
+    const rows = publishReceiptsBody.parse([row, { ...row, loanId: null, batchNumber: ' ' }]);
+    expect(() => completeReceipts(rows)).toThrow(repaymentMessages.requiredPropertyMissing);
+    try {
+      completeReceipts(rows);
+    } catch (error) {
+      expect((error as { details?: unknown }).details).toEqual([
+        { field: '1.loanId', message: 'loanId is missing' },
+        { field: '1.batchNumber', message: 'batchNumber is missing' },
+      ]);
+    }
+    expect(completeReceipts([rows[0]!])[0]).toMatchObject({ loanId: 7, netAmount: 10689.94, batchNumber: 'B-1' });
+  });
+
+  it('takes the batch as an array, never empty', () => {
     expect(publishReceiptsBody.parse([row])).toHaveLength(1);
-    expect(publishReceiptsBody.parse({ provider: 'insyston', repayments: [row] })).toHaveLength(1);
+    expect(publishReceiptsBody.safeParse({ provider: 'insyston', repayments: [row] }).success).toBe(false);
     const empty = publishReceiptsBody.safeParse([]);
     expect(empty.success).toBe(false);
     expect(empty.error?.issues[0]?.message).toBe(repaymentMessages.repaymentsEmpty);

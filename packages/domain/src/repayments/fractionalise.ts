@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { allocateLargestRemainderExact, type Cents, Decimal as D, sumCents } from './money';
+import { allocateLargestRemainderExact, type Cents, Decimal as D, sumCents } from '../money';
 
 /** Withholding tax on the interest of accounts marked foreign (DOMAIN.md). */
 export const foreignWithholdingRate = new D('0.10');

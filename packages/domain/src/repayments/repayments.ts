@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Cents, centsFromNumber, centsFromString } from './money';
+import { moneyInput, textInput } from '../contract/inputs';
+import { badRequest } from '../errors';
 
 /**
  * Repayment receipts (investor-and-admin §2 "Upload Repayments", §5 "Receipt publishing", §7
@@ -38,6 +39,8 @@ export const receiptsPerFileMax = 10_000;
 export const receiptsPerBatchMax = 5_000;
 export const repaymentsPerFractionaliseMax = 1_000;
 export const receiptTextLengthMax = 100;
+/** A receipt date as text: YYYY-MM-DD, or an ISO date-time. */
+export const receiptDateLengthMax = 40;
 
 /** Why a staged row cannot be published as it stands (shown beside the row). */
 export const stagedReceiptIssues = {
@@ -50,31 +53,35 @@ export const stagedReceiptIssues = {
     `Receipt ${receiptId} has already been published (loan transaction ${loanTransactionId}).`,
 } as const;
 
-/** A receipt staged from a file: matched to its loan, or flagged with the reason it could not be. */
-export interface StagedReceipt {
+/**
+ * A receipt staged from a file: matched to its loan, or flagged with the reason it could not be
+ * (the reply of POST api/repayments/receipts/processFile; plain data, as the server encodes it).
+ */
+export const stagedReceiptSchema = z.object({
   /** Position in the processed file (1 for the first data row), stable while the screen edits the list. */
-  id: number;
+  id: z.number().int(),
   /** The line (CSV) or row (XLSX) of the file the receipt came from. */
-  line: number;
-  thirdPartyLoanId: string;
+  line: z.number().int(),
+  thirdPartyLoanId: z.string(),
   /** The matched loan, or null when no single loan has that third-party id. */
-  loanId: number | null;
+  loanId: z.number().int().nullable(),
   /** The receipt id of the provider. */
-  thirdPartyId: string;
+  thirdPartyId: z.string(),
   /** The receipt date (YYYY-MM-DD). */
-  dueDate: string;
-  netAmount: number;
-  grossAmount: number;
-  batchNumber: string;
+  dueDate: z.string(),
+  netAmount: z.number(),
+  grossAmount: z.number(),
+  batchNumber: z.string(),
   /** Filled from the matched loan. */
-  loanAmount: number | null;
-  loanName: string | null;
-  loanStatus: string | null;
+  loanAmount: z.number().nullable(),
+  loanName: z.string().nullable(),
+  loanStatus: z.string().nullable(),
   /** True when the receipt can be published as it stands. */
-  matched: boolean;
+  matched: z.boolean(),
   /** Why it cannot (null when matched). */
-  issue: string | null;
-}
+  issue: z.string().nullable(),
+});
+export type StagedReceipt = z.infer<typeof stagedReceiptSchema>;
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -85,60 +92,60 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-function twoPlaces(value: number): boolean {
-  try {
-    centsFromNumber(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The message of a receipt amount that is not one (the field is named beside it). */
+export const receiptAmountMessage = 'must be an amount greater than 0 with at most two decimal places';
 
-const amountMessage = 'must be an amount greater than 0 with at most two decimal places';
+/** A receipt amount: the one amount policy (moneyInput), above 0; dollars exact to the cent. */
+const receiptAmount = () => moneyInput({ invalid: receiptAmountMessage, positive: receiptAmountMessage });
 
-/** A receipt amount as JSON carries it: a number (or numeric text) above 0 with at most 2 places, as cents. */
-export const receiptAmountSchema = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d{1,2})?$/, amountMessage),
-  ])
-  .refine((v) => (typeof v === 'number' ? Number.isFinite(v) && v > 0 && twoPlaces(v) : Number(v) > 0), amountMessage)
-  .transform((v): Cents => (typeof v === 'number' ? centsFromNumber(v) : centsFromString(v)));
-
-const isoDateSchema = z
-  .string()
-  .trim()
-  .refine(isIsoDate, 'must be a date written YYYY-MM-DD')
-  // a receipt date with a time part (an ISO date-time) is accepted for its date
-  .or(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}T/, 'must be a date written YYYY-MM-DD')
-      .transform((v) => v.slice(0, 10))
-      .refine(isIsoDate, 'must be a date written YYYY-MM-DD'),
-  );
+const receiptDateMessage = 'must be a date written YYYY-MM-DD';
+/** A YYYY-MM-DD date, or an ISO date-time read for its date. */
+const receiptDateText = /^\d{4}-\d{2}-\d{2}(T[0-9:.]{0,18}(Z|[+-]\d{2}:?\d{2})?)?$/;
+const receiptDate = textInput(receiptDateLengthMax)
+  .refine((v) => receiptDateText.test(v) && isIsoDate(v.slice(0, 10)), receiptDateMessage)
+  .transform((v) => v.slice(0, 10));
+/** The same, where an empty value is left for the required-property check. */
+const receiptDateOrBlank = textInput(receiptDateLengthMax)
+  .refine((v) => v === '' || (receiptDateText.test(v) && isIsoDate(v.slice(0, 10))), receiptDateMessage)
+  .transform((v) => v.slice(0, 10));
 
 const requiredKeys = ['loanId', 'dueDate', 'netAmount', 'grossAmount', 'batchNumber', 'thirdPartyId'] as const;
+
+const nonBlank = (max: number) => textInput(max).pipe(z.string().min(1, 'is required'));
 
 /**
  * One receipt to publish. loanId, dueDate, netAmount, grossAmount and batchNumber are the
  * specification's required properties; thirdPartyId (the receipt id) is required as well, since
- * it is what guarantees that the same receipt is never paid twice.
+ * it is what guarantees that the same receipt is never paid twice. Amounts are dollars exact to
+ * the cent (moneyInput), as every amount of the API.
  */
 export const publishReceiptSchema = z.object({
   loanId: z.number().int().positive(),
-  thirdPartyId: z.string().trim().min(1).max(receiptTextLengthMax),
-  thirdPartyLoanId: z.string().trim().max(receiptTextLengthMax).nullish(),
-  dueDate: isoDateSchema,
-  netAmount: receiptAmountSchema,
-  grossAmount: receiptAmountSchema,
-  batchNumber: z.string().trim().min(1).max(receiptTextLengthMax),
+  thirdPartyId: nonBlank(receiptTextLengthMax),
+  thirdPartyLoanId: textInput(receiptTextLengthMax).nullish(),
+  dueDate: receiptDate,
+  netAmount: receiptAmount(),
+  grossAmount: receiptAmount(),
+  batchNumber: nonBlank(receiptTextLengthMax),
 });
 export type PublishReceipt = z.infer<typeof publishReceiptSchema>;
+
+/**
+ * One row of a publish batch as sent: each property is checked strictly when present, and a
+ * missing one (absent, null or blank) is left to `completeReceipts`, which answers the
+ * specification's warning naming every row and property. Other properties of a staged row
+ * (line, loanAmount, matched, ...) are ignored.
+ */
+export const publishReceiptRowSchema = z.object({
+  loanId: z.number().int().positive().nullish(),
+  thirdPartyId: textInput(receiptTextLengthMax).nullish(),
+  thirdPartyLoanId: textInput(receiptTextLengthMax).nullish(),
+  dueDate: receiptDateOrBlank.nullish(),
+  netAmount: receiptAmount().nullish(),
+  grossAmount: receiptAmount().nullish(),
+  batchNumber: textInput(receiptTextLengthMax).nullish(),
+});
+export type PublishReceiptRow = z.infer<typeof publishReceiptRowSchema>;
 
 /** The rows of a batch that lack a required property: [row index, property] pairs (empty when none). */
 export function missingReceiptProperties(rows: readonly unknown[]): Array<{ index: number; property: string }> {
@@ -156,16 +163,25 @@ export function missingReceiptProperties(rows: readonly unknown[]): Array<{ inde
 }
 
 /**
- * POST api/repayments/receipts/batch: the array of receipt repayments (or an object carrying it as
- * `repayments` or `receipts`, with the provider name).
+ * The receipts of a batch with every required property, or the specification's warning (400)
+ * naming each row and property that is missing.
  */
+export function completeReceipts(rows: readonly PublishReceiptRow[]): PublishReceipt[] {
+  const missing = missingReceiptProperties(rows);
+  if (missing.length > 0) {
+    throw badRequest(
+      repaymentMessages.requiredPropertyMissing,
+      missing.map((m) => ({ field: `${m.index}.${m.property}`, message: `${m.property} is missing` })),
+    );
+  }
+  return rows.map((row) => ({ ...row, thirdPartyLoanId: row.thirdPartyLoanId ?? null }) as PublishReceipt);
+}
+
+/** POST api/repayments/receipts/batch: the array of receipts to publish (the rows the user kept). */
 export const publishReceiptsBody = z
-  .union([
-    z.array(z.unknown()),
-    z.object({ provider: z.string().optional(), repayments: z.array(z.unknown()) }).transform((v) => v.repayments),
-    z.object({ provider: z.string().optional(), receipts: z.array(z.unknown()) }).transform((v) => v.receipts),
-  ])
-  .pipe(z.array(z.unknown()).min(1, repaymentMessages.repaymentsEmpty).max(receiptsPerBatchMax));
+  .array(publishReceiptRowSchema)
+  .min(1, repaymentMessages.repaymentsEmpty)
+  .max(receiptsPerBatchMax);
 
 /** POST api/repayments/fractionalise: the array of loan transaction ids (or { ids }). */
 export const fractionaliseRepaymentsBody = z
@@ -186,7 +202,10 @@ export const fractionaliseRepaymentsBody = z
 export const excessHandlings = ['APPLIED', 'RETURNED'] as const;
 export type ExcessHandling = (typeof excessHandlings)[number];
 
-export const handleExcessBody = z.object({ comment: z.string().trim().max(500).optional() }).nullish();
+/** The longest comment on handling an excess. */
+export const excessCommentLengthMax = 500;
+
+export const handleExcessBody = z.object({ comment: textInput(excessCommentLengthMax).optional() }).nullish();
 
 export const excessMessages = {
   noExcess: 'This repayment has no excess to handle.',

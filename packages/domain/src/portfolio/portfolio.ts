@@ -1,4 +1,4 @@
-import { closedLoanStatuses, fundingPhaseStatuses, type LoanStatus } from './loans/index';
+import { closedLoanStatuses, fundingPhaseStatuses, type LoanStatus } from '../loans/index';
 
 /**
  * The investor's portfolio (investor-and-admin §2 Portfolio): each account's investments sorted

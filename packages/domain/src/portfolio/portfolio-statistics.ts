@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { addDays, financialYearStart } from './clock';
-import { isIsoDate } from './repayments';
+import { addDays, financialYearStart } from '../clock';
+import { idParam, textInput } from '../contract/inputs';
+import { isIsoDate } from '../repayments/repayments';
 
 /**
  * The investor dashboard's statistics (spec core §2.4 and §7 "Dashboard and statistics";
@@ -104,7 +105,8 @@ const dateParam = z
   .trim()
   .transform((v) => v.slice(0, 10))
   .refine(isIsoDate, 'must be a date written YYYY-MM-DD');
-const idParam = z.coerce.number().int().positive();
+/** The longest transaction type a statistics query may name. */
+export const statisticsTypeLengthMax = 40;
 
 function statisticsQuery<G extends readonly [string, ...string[]]>(groupings: G) {
   return z
@@ -130,7 +132,13 @@ function statisticsQuery<G extends readonly [string, ...string[]]>(groupings: G)
 export const transactionStatisticsQuery = statisticsQuery([...statisticsIntervals] as [
   StatisticsInterval,
   ...StatisticsInterval[],
-]).and(z.object({ type: z.string().trim().toUpperCase().max(40).optional() }));
+]).and(
+  z.object({
+    type: textInput(statisticsTypeLengthMax)
+      .transform((v) => v.toUpperCase())
+      .optional(),
+  }),
+);
 
 /** GET api/user/repayments/statistics: the caller's share of repayments due per interval. */
 export const repaymentStatisticsQuery = statisticsQuery([...statisticsIntervals] as [
@@ -149,19 +157,20 @@ export type RepaymentStatisticsQuery = z.infer<typeof repaymentStatisticsQuery>;
 export type InvestmentStatisticsQuery = z.infer<typeof investmentStatisticsQuery>;
 
 /** A statistics row: its key (an interval's first day, or the grouped value) and totals. */
-export interface StatisticsRow {
-  key: string;
-  count: number;
-  totalGrossAmount?: number;
-  totalPrincipalAmount?: number;
-  totalInterestAmount?: number;
-  totalTaxWithheldAmount?: number;
-  totalPrincipalDue?: number;
-  totalInvestorsInterestDue?: number;
-  totalInvestedAmount?: number;
-  totalPrincipalOutstanding?: number;
-  averageRate?: number;
-}
+export const statisticsRowSchema = z.object({
+  key: z.string(),
+  count: z.number().int(),
+  totalGrossAmount: z.number().optional(),
+  totalPrincipalAmount: z.number().optional(),
+  totalInterestAmount: z.number().optional(),
+  totalTaxWithheldAmount: z.number().optional(),
+  totalPrincipalDue: z.number().optional(),
+  totalInvestorsInterestDue: z.number().optional(),
+  totalInvestedAmount: z.number().optional(),
+  totalPrincipalOutstanding: z.number().optional(),
+  averageRate: z.number().optional(),
+});
+export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
 
 /** GET api/accounts/portfolio: startDate and endDate bound interestRepaid; select picks fields. */
 export const portfolioSummaryFields = [
@@ -206,11 +215,13 @@ export const portfolioSummaryQuery = z
   });
 export type PortfolioSummaryQuery = z.infer<typeof portfolioSummaryQuery>;
 
-export interface PortfolioSummary {
-  accountId: number;
-  accountName: string;
-  principalOutstanding: number;
-  currentCashBalance: number;
-  availableCashBalance: number;
-  interestRepaid: number;
-}
+/** One account's portfolio summary (GET api/accounts/portfolio). */
+export const portfolioSummarySchema = z.object({
+  accountId: z.number().int(),
+  accountName: z.string(),
+  principalOutstanding: z.number(),
+  currentCashBalance: z.number(),
+  availableCashBalance: z.number(),
+  interestRepaid: z.number(),
+});
+export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
