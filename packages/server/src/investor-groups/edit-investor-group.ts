@@ -9,7 +9,7 @@ import {
 import { pickDefined } from '../investors';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import { investorGroupColumns, toInvestorGroupView } from './investor-groups.repository';
+import { lockInvestorGroup, updateInvestorGroup } from './investor-groups.repository';
 
 /**
  * Edit Investor Group (PUT api/investmentGroups/{id}): the changed fields and the id, which is
@@ -24,29 +24,14 @@ export async function editInvestorGroup(
 ): Promise<InvestorGroupView> {
   if (body.id !== undefined && body.id !== groupId) throw badRequest(peopleMessages.groupIdReadOnly);
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('investmentGroups')
-      .select(investorGroupColumns)
-      .where('id', '=', groupId)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockInvestorGroup(trx, groupId);
     if (!before) throw notFound(peopleMessages.investorGroupNotFound);
 
     const changes = pickDefined(body, investorGroupEditableFields);
-    if (Object.keys(changes).length === 0) return toInvestorGroupView(before);
+    if (Object.keys(changes).length === 0) return before;
 
-    const after = await trx
-      .updateTable('investmentGroups')
-      .set({ ...changes, updatedAt: ctx.clock.now() })
-      .where('id', '=', groupId)
-      .returning(investorGroupColumns)
-      .executeTakeFirstOrThrow();
-    await audit.record(trx, {
-      objectType: 'investmentGroup',
-      objectId: groupId,
-      before: toInvestorGroupView(before),
-      after: toInvestorGroupView(after),
-    });
-    return toInvestorGroupView(after);
+    const after = await updateInvestorGroup(trx, groupId, changes, ctx.clock.now());
+    await audit.record(trx, { objectType: 'investmentGroup', objectId: groupId, before, after });
+    return after;
   });
 }

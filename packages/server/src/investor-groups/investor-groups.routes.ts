@@ -1,39 +1,42 @@
-import { editInvestorGroupBody, peopleMessages } from '@lm/domain';
+import {
+  editInvestorGroupRoute,
+  investorGroupAccountsRoute,
+  investorGroupDetailRoute,
+  investorGroupInvestorsRoute,
+  investorGroupListRoute,
+  peopleMessages,
+} from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context';
-import { idParam, ok, validate } from '../platform/http/envelope';
+import { ok } from '../platform/http/envelope';
+import { routeRegistrar } from '../platform/http/register-route';
 import { editInvestorGroup } from './edit-investor-group';
 import * as groups from './investor-groups.service';
 
-type Params = Record<string, string>;
-
 /** Investor groups (investor-and-admin §2 Investor groups, §7): list, detail, accounts, investors, edit. */
 export function investorGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/investmentGroups', async (request) => {
-    const result = await groups.listInvestorGroups(ctx, request.query);
+  const route = routeRegistrar(app, ctx);
+
+  route(investorGroupListRoute, async ({ query }) => {
+    const result = await groups.listInvestorGroups(ctx, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/investmentGroups/:groupId/investmentAccounts', async (request) => {
-    const groupId = idParam((request.params as Params).groupId, 'groupId');
-    const result = await groups.investorGroupAccounts(ctx, groupId, request.query);
+  route(investorGroupAccountsRoute, async ({ params, query }) => {
+    const result = await groups.investorGroupAccounts(ctx, params.groupId, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/investmentGroups/:id/investors', async (request) => {
-    const result = await groups.investorGroupInvestors(ctx, idParam((request.params as Params).id), request.query);
+  route(investorGroupInvestorsRoute, async ({ params, query }) => {
+    const result = await groups.investorGroupInvestors(ctx, params.id, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/investmentGroups/:id', async (request) => {
-    return ok(await groups.investorGroupDetail(ctx, idParam((request.params as Params).id)));
-  });
+  route(investorGroupDetailRoute, async ({ params }) => ok(await groups.investorGroupDetail(ctx, params.id)));
 
-  app.put('/api/investmentGroups/:id', async (request) => {
-    const groupId = idParam((request.params as Params).id);
-    const body = validate(editInvestorGroupBody, request.body);
-    return ok(await editInvestorGroup(ctx, groupId, body, request.audit), {
+  route(editInvestorGroupRoute, async ({ params, body }, request) =>
+    ok(await editInvestorGroup(ctx, params.id, body, request.audit), {
       userMessage: peopleMessages.investorGroupEdited,
-    });
-  });
+    }),
+  );
 }

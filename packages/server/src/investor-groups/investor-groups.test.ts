@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addGroupMember, insertAccount, insertGroup, insertInvestor } from '../investors/people.fixtures';
+import { addGroupMember, insertAccount, insertGroup, insertInvestor } from '../investors/people.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import {
 } from '@lm/domain';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import { userViewColumns } from './investors.repository';
+import { findInvestorOfUser, lockUserView, updateUser } from './investors.repository';
 import { pickDefined } from './pick-defined';
 
 /**
@@ -24,13 +24,8 @@ export async function editInvestor(
   audit: AuditContext,
 ): Promise<UserView> {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .select(userViewColumns)
-      .where('users.id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    const investor = await trx.selectFrom('investors').select('id').where('userId', '=', userId).executeTakeFirst();
+    const before = await lockUserView(trx, userId);
+    const investor = await findInvestorOfUser(trx, userId);
     // only investors are edited through this path; staff accounts are not
     if (!before || !investor) throw notFound(peopleMessages.investorNotFound);
 
@@ -40,12 +35,7 @@ export async function editInvestor(
     const changes = pickDefined(body, investorEditableFields);
     if (Object.keys(changes).length === 0) return before;
 
-    const after = await trx
-      .updateTable('users')
-      .set({ ...changes, updatedAt: ctx.clock.now() })
-      .where('users.id', '=', userId)
-      .returning(userViewColumns)
-      .executeTakeFirstOrThrow();
+    const after = await updateUser(trx, userId, changes, ctx.clock.now());
     await audit.record(trx, { objectType: 'user', objectId: userId, before, after });
     return after;
   });

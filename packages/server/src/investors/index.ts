@@ -1,4 +1,4 @@
 export { investorRoutes } from './investors.routes';
-export { listInvestors } from './investors.service';
-export { groupMembership, investmentAccountsList, investorGroupsList } from './people.lists';
+export { type InvestorAccountRow, type InvestorRow, listInvestors } from './investors.service';
+export { accountsOfGroup, investmentAccountsList, investorGroupsList, investorsOfGroup } from './people.resources';
 export { pickDefined } from './pick-defined';

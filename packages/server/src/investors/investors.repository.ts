@@ -1,5 +1,9 @@
+import type { InvestorStatisticsGroupBy } from '@lm/domain';
+import { sql } from 'kysely';
+import type { Executor } from '../platform/db/database';
+
 /** The columns of the specification's user entity (investor-and-admin §3, Investor.user). */
-export const userViewColumns = [
+const userViewColumns = [
   'users.id',
   'users.type',
   'users.email',
@@ -15,7 +19,7 @@ export const userViewColumns = [
 ] as const;
 
 /** The columns of the specification's investor entity (investor-and-admin §3, Investor). */
-export const investorColumns = [
+const investorColumns = [
   'investors.id',
   'investors.userId',
   'investors.taxFileNumber',
@@ -31,3 +35,74 @@ export const investorColumns = [
   'investors.accreditationLevel',
   'investors.createdAt',
 ] as const;
+
+export async function investorExists(db: Executor, investorId: number): Promise<boolean> {
+  const row = await db.selectFrom('investors').select('id').where('id', '=', investorId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findInvestor(db: Executor, investorId: number) {
+  return db.selectFrom('investors').select(investorColumns).where('investors.id', '=', investorId).executeTakeFirst();
+}
+
+/** The investor record of a user, if the user is an investor. */
+export function findInvestorOfUser(db: Executor, userId: number) {
+  return db.selectFrom('investors').select('id').where('userId', '=', userId).executeTakeFirst();
+}
+
+export function findUserView(db: Executor, userId: number) {
+  return db.selectFrom('users').select(userViewColumns).where('users.id', '=', userId).executeTakeFirst();
+}
+
+/** A user's row as the edit reads it before changing it, locked. */
+export function lockUserView(db: Executor, userId: number) {
+  return db.selectFrom('users').select(userViewColumns).where('users.id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export interface UserChanges {
+  firstName?: string;
+  middleName?: string | null;
+  lastName?: string;
+  mobileNumber1?: string | null;
+  mobileNumber2?: string | null;
+  homePhone?: string | null;
+  notes?: string | null;
+}
+
+export function updateUser(db: Executor, userId: number, changes: UserChanges, now: Date) {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updatedAt: now })
+    .where('users.id', '=', userId)
+    .returning(userViewColumns)
+    .executeTakeFirstOrThrow();
+}
+
+const statisticsColumns = {
+  status: 'users.status',
+  investorType: 'investors.investorType',
+  type: 'users.type',
+} as const satisfies Record<InvestorStatisticsGroupBy, string>;
+
+/** Investor counts grouped by the named fields, in the order of the grouping. */
+export async function countInvestors(
+  db: Executor,
+  groupBy: readonly InvestorStatisticsGroupBy[],
+): Promise<Array<{ count: number; values: Partial<Record<InvestorStatisticsGroupBy, string | null>> }>> {
+  let query = db
+    .selectFrom('investors')
+    .innerJoin('users', 'users.id', 'investors.userId')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      ...groupBy.map((field) => sql.ref<string | null>(statisticsColumns[field]).as(field)),
+    ]);
+  for (const field of groupBy) {
+    query = query.groupBy(sql.ref(statisticsColumns[field])).orderBy(sql.ref(statisticsColumns[field]));
+  }
+  const rows = (await query.execute()) as Array<Record<string, unknown>>;
+  return rows.map((row) => {
+    const values: Partial<Record<InvestorStatisticsGroupBy, string | null>> = {};
+    for (const field of groupBy) values[field] = (row[field] as string | null) ?? null;
+    return { count: Number(row.count), values };
+  });
+}

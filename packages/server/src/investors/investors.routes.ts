@@ -1,42 +1,43 @@
-import { editUserBody, investorStatisticsQuery, peopleMessages } from '@lm/domain';
+import {
+  editInvestorRoute,
+  investorAccountsRoute,
+  investorDetailRoute,
+  investorGroupsOfInvestorRoute,
+  investorListRoute,
+  investorStatisticsRoute,
+  peopleMessages,
+} from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context';
-import { idParam, ok, validate } from '../platform/http/envelope';
+import { ok } from '../platform/http/envelope';
+import { routeRegistrar } from '../platform/http/register-route';
 import { editInvestor } from './edit-investor';
 import * as investors from './investors.service';
 
-type Params = Record<string, string>;
-
 /** Investors (investor-and-admin §2 Investors, §7): list, detail, statistics, their accounts and groups, edit. */
 export function investorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/investors', async (request) => {
-    const result = await investors.listInvestors(ctx, request.query);
+  const route = routeRegistrar(app, ctx);
+
+  route(investorListRoute, async ({ query }) => {
+    const result = await investors.listInvestors(ctx, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/investors/statistics', async (request) => {
-    const query = validate(investorStatisticsQuery, request.query);
-    return ok(await investors.investorStatistics(ctx, query.groupBy));
-  });
+  route(investorStatisticsRoute, async ({ query }) => ok(await investors.investorStatistics(ctx, query.groupBy)));
 
-  app.get('/api/investors/:id', async (request) => {
-    return ok(await investors.investorDetail(ctx, idParam((request.params as Params).id)));
-  });
+  route(investorDetailRoute, async ({ params }) => ok(await investors.investorDetail(ctx, params.id)));
 
-  app.get('/api/investors/:investorId/investmentAccounts', async (request) => {
-    const investorId = idParam((request.params as Params).investorId, 'investorId');
-    const result = await investors.investorAccounts(ctx, investorId, request.query);
+  route(investorAccountsRoute, async ({ params, query }) => {
+    const result = await investors.investorAccounts(ctx, params.investorId, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/investors/:id/investmentGroups', async (request) => {
-    const result = await investors.investorGroups(ctx, idParam((request.params as Params).id), request.query);
+  route(investorGroupsOfInvestorRoute, async ({ params, query }) => {
+    const result = await investors.investorGroups(ctx, params.id, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.put('/api/users/:id', async (request) => {
-    const userId = idParam((request.params as Params).id);
-    const body = validate(editUserBody, request.body);
-    return ok(await editInvestor(ctx, userId, body, request.audit), { userMessage: peopleMessages.investorEdited });
-  });
+  route(editInvestorRoute, async ({ params, body }, request) =>
+    ok(await editInvestor(ctx, params.id, body, request.audit), { userMessage: peopleMessages.investorEdited }),
+  );
 }

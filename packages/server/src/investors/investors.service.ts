@@ -1,15 +1,30 @@
 import {
   type InvestorStatisticsGroupBy,
+  type InvestorStatisticsRow,
   type InvestorView,
+  type investorAccountListShape,
+  type investorGroupListShape,
+  type investorListShape,
+  type ListRow,
   maskTaxFileNumber,
   notFound,
   peopleMessages,
 } from '@lm/domain';
-import { type RawBuilder, sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../platform/context';
-import { type ListResult, runList } from '../platform/list-query';
-import { investorColumns, userViewColumns } from './investors.repository';
-import { groupMembership, heldBy, investmentAccountsList, investorGroupsList, investorsList } from './people.lists';
+import { runTypedList, type TypedListResult } from '../platform/list-query';
+import * as repo from './investors.repository';
+import {
+  accountsHeldBy,
+  groupsOfInvestor,
+  investmentAccountsList,
+  investorGroupsList,
+  investorsList,
+} from './people.resources';
+
+export type InvestorRow = ListRow<typeof investorListShape>;
+export type InvestorAccountRow = ListRow<typeof investorAccountListShape>;
+export type InvestorGroupRow = ListRow<typeof investorGroupListShape>;
 
 /** Investors come with their user unless the query names its own $expand. */
 function expandUserByDefault(query: unknown): Record<string, unknown> {
@@ -19,68 +34,54 @@ function expandUserByDefault(query: unknown): Record<string, unknown> {
   return options;
 }
 
-/** The tax file number leaves the server masked (see maskTaxFileNumber). */
-function maskInvestorRows(result: ListResult): ListResult {
+/** Investors, with the user expanded, filtered and paged by the list query; the tax file number masked. */
+export async function listInvestors(
+  ctx: AppContext,
+  query: unknown,
+  where?: RawBuilder<unknown>,
+): Promise<TypedListResult<InvestorRow>> {
+  const result = await runTypedList(ctx.db, investorsList, expandUserByDefault(query), where ? { where } : {});
   const rows = result.rows.map((row) =>
-    'taxFileNumber' in row ? { ...row, taxFileNumber: maskTaxFileNumber(row.taxFileNumber as string | null) } : row,
+    'taxFileNumber' in row ? { ...row, taxFileNumber: maskTaxFileNumber(row.taxFileNumber) } : row,
   );
   return { ...result, rows };
 }
 
-/** Investors, with the user expanded, filtered and paged by the list query. */
-export async function listInvestors(ctx: AppContext, query: unknown, where?: RawBuilder<unknown>): Promise<ListResult> {
-  const result = await runList(ctx.db, investorsList, expandUserByDefault(query), where ? { where } : {});
-  return maskInvestorRows(result);
-}
-
 async function assertInvestorExists(ctx: AppContext, investorId: number): Promise<void> {
-  const row = await ctx.db.selectFrom('investors').select('id').where('id', '=', investorId).executeTakeFirst();
-  if (!row) throw notFound(peopleMessages.investorNotFound);
+  if (!(await repo.investorExists(ctx.db, investorId))) throw notFound(peopleMessages.investorNotFound);
 }
 
 /** The investment accounts an investor holds (click goes to /investorAccounts/{id}). */
-export async function investorAccounts(ctx: AppContext, investorId: number, query: unknown): Promise<ListResult> {
+export async function investorAccounts(
+  ctx: AppContext,
+  investorId: number,
+  query: unknown,
+): Promise<TypedListResult<InvestorAccountRow>> {
   await assertInvestorExists(ctx, investorId);
-  return runList(ctx.db, investmentAccountsList, query, { where: heldBy(investorId) });
+  return runTypedList(ctx.db, investmentAccountsList, query, { where: accountsHeldBy(investorId) });
 }
 
 /** The investor groups an investor belongs to (click goes to /investorGroups/{id}). */
-export async function investorGroups(ctx: AppContext, investorId: number, query: unknown): Promise<ListResult> {
+export async function investorGroups(
+  ctx: AppContext,
+  investorId: number,
+  query: unknown,
+): Promise<TypedListResult<InvestorGroupRow>> {
   await assertInvestorExists(ctx, investorId);
-  return runList(ctx.db, investorGroupsList, query, { where: groupMembership(sql`${investorId}`, sql.raw('g.id')) });
+  return runTypedList(ctx.db, investorGroupsList, query, { where: groupsOfInvestor(investorId) });
 }
 
 /** One investor with its user (the Investor Information tab). */
 export async function investorDetail(ctx: AppContext, investorId: number): Promise<InvestorView> {
-  const investor = await ctx.db
-    .selectFrom('investors')
-    .select(investorColumns)
-    .where('investors.id', '=', investorId)
-    .executeTakeFirst();
+  const investor = await repo.findInvestor(ctx.db, investorId);
   if (!investor) throw notFound(peopleMessages.investorNotFound);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(userViewColumns)
-    .where('users.id', '=', investor.userId)
-    .executeTakeFirst();
+  const user = await repo.findUserView(ctx.db, investor.userId);
   return {
     ...investor,
     taxFileNumber: maskTaxFileNumber(investor.taxFileNumber),
     createdAt: investor.createdAt.toISOString(),
     user: user ?? null,
   };
-}
-
-const statisticsColumns = {
-  status: 'users.status',
-  investorType: 'investors.investorType',
-  type: 'users.type',
-} as const satisfies Record<InvestorStatisticsGroupBy, string>;
-
-export interface InvestorStatisticsRow {
-  key: Partial<Record<InvestorStatisticsGroupBy, string | null>>;
-  count: number;
-  [field: string]: unknown;
 }
 
 /**
@@ -91,20 +92,6 @@ export async function investorStatistics(
   ctx: AppContext,
   groupBy: readonly InvestorStatisticsGroupBy[],
 ): Promise<InvestorStatisticsRow[]> {
-  let query = ctx.db
-    .selectFrom('investors')
-    .innerJoin('users', 'users.id', 'investors.userId')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      ...groupBy.map((field) => sql.ref<string | null>(statisticsColumns[field]).as(field)),
-    ]);
-  for (const field of groupBy) {
-    query = query.groupBy(sql.ref(statisticsColumns[field])).orderBy(sql.ref(statisticsColumns[field]));
-  }
-  const rows = (await query.execute()) as Array<Record<string, unknown>>;
-  return rows.map((row) => {
-    const key: InvestorStatisticsRow['key'] = {};
-    for (const field of groupBy) key[field] = (row[field] as string | null) ?? null;
-    return { key, ...key, count: Number(row.count) };
-  });
+  const groups = await repo.countInvestors(ctx.db, groupBy);
+  return groups.map(({ count, values }) => ({ key: values, ...values, count }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { addGroupMember, depositAndReserve, insertAccount, insertGroup, insertInvestor } from './people.fixtures';
+import { addGroupMember, depositAndReserve, insertAccount, insertGroup, insertInvestor } from './people.test-support';
 
 let t: TestApp;
 const token: Record<string, string> = {};

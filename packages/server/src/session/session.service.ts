@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { AppError, type loginRoute, type Role, type RouteData, sessionMessages, type userDetailsRoute } from '@lm/domain';
+import {
+  AppError,
+  type loginRoute,
+  type Role,
+  type RouteData,
+  sessionMessages,
+  type userDetailsRoute,
+} from '@lm/domain';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
@@ -122,8 +129,10 @@ export async function sendCode(
   const code = newNumericCode();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.retireCodes(trx, user.id, purpose, now);
-    await repo.insertCode(trx, { userId: user.id, purpose, expiresAt: new Date(now.getTime() + resetCodeTtlMs) }, (salt) =>
-      hashCode(code, salt),
+    await repo.insertCode(
+      trx,
+      { userId: user.id, purpose, expiresAt: new Date(now.getTime() + resetCodeTtlMs) },
+      (salt) => hashCode(code, salt),
     );
     await audit.record(trx, { objectType: 'user', objectId: user.id, after: { codeSent: purpose } });
   });

@@ -1,4 +1,4 @@
-import { createLedgerAccount, postEntry, systemAccountId } from '../ledger/ledger';
+import { createLedgerAccount, postEntry, systemAccountId } from '../ledger';
 import type { Db, Executor } from '../platform/db/database';
 
 /**
