@@ -203,3 +203,32 @@ describe('PUT api/investmentGroups/{id} (Edit Investor Group)', () => {
     expect(await groupRow(otherGroupId)).toEqual(before);
   });
 });
+
+describe('strict input', () => {
+  it('a control character in any text field of the edit is a 400 naming it, and nothing is stored', async () => {
+    const before = await groupRow(groupId);
+    for (const field of ['name', 'acn', 'abn', 'email', 'entityType', 'type', 'notes']) {
+      const res = await t.call('PUT', `/api/investmentGroups/${groupId}`, {
+        token: token.management,
+        body: { [field]: `bad\u0000value` },
+      });
+      expect(res.status, field).toBe(400);
+      expect(
+        res.body.details.map((d: { field: string }) => d.field),
+        field,
+      ).toContain(field);
+    }
+    expect(await groupRow(groupId)).toEqual(before);
+  });
+
+  it('ids are not coerced: a text id in the body or a malformed path id is a 400', async () => {
+    const textId = await t.call('PUT', `/api/investmentGroups/${groupId}`, {
+      token: token.management,
+      body: { id: String(groupId), name: 'X' },
+    });
+    expect(textId.status).toBe(400);
+    for (const path of ['/api/investmentGroups/1e2', '/api/investmentGroups/0', '/api/investmentGroups/-3/investors']) {
+      expect((await t.call('GET', path, { token: token.management })).status, path).toBe(400);
+    }
+  });
+});

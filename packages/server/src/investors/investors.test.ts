@@ -419,3 +419,41 @@ describe('reset-password and verification mails sent by staff', () => {
     expect(confirmed.status).toBe(200);
   });
 });
+
+describe('strict input', () => {
+  it('a NUL in any text field of Edit Investor is a 400 naming it, and nothing is stored', async () => {
+    const before = await userRow(ben.userId);
+    for (const field of [
+      'firstName',
+      'middleName',
+      'lastName',
+      'mobileNumber1',
+      'homePhone',
+      'notes',
+      'email',
+      'type',
+    ]) {
+      const res = await t.call('PUT', `/api/users/${ben.userId}`, {
+        token: token.management,
+        body: { [field]: 'bad\u0000value' },
+      });
+      expect(res.status, field).toBe(400);
+      expect(
+        res.body.details.map((d: { field: string }) => d.field),
+        field,
+      ).toContain(field);
+    }
+    expect(await userRow(ben.userId)).toEqual(before);
+  });
+
+  it('ids are not coerced: a text id in the body or a malformed path id is a 400', async () => {
+    const textId = await t.call('PUT', `/api/users/${ben.userId}`, {
+      token: token.management,
+      body: { id: String(ben.userId), firstName: 'X' },
+    });
+    expect(textId.status).toBe(400);
+    for (const path of ['/api/investors/abc', '/api/investors/1.5/investmentAccounts', '/api/users/0']) {
+      expect((await t.call('GET', path, { token: token.management })).status, path).toBe(400);
+    }
+  });
+});

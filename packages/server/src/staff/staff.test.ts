@@ -83,3 +83,11 @@ describe('GET api/users/{id} (staff detail)', () => {
     }
   });
 });
+
+describe('strict input', () => {
+  it('a malformed staff id is a 400', async () => {
+    for (const path of ['/api/users/abc', '/api/users/0', '/api/users/12345678901234567890']) {
+      expect((await t.call('GET', path, { token: token.management })).status, path).toBe(400);
+    }
+  });
+});
