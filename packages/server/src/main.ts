@@ -2,9 +2,9 @@ import { buildApp } from './app';
 import { loanDailyJob } from './investments';
 import { loadConfig } from './platform/config';
 import { createContext } from './platform/create-context';
-import { startDailyJobs } from './platform/jobs';
+import { startDailyJobs, startPeriodicJobs } from './platform/jobs';
 import { seedIfEmpty } from './seed/seed';
-import { releaseExpiredWithdrawalsJob } from './withdrawals/release-expired-requests';
+import { releaseExpiredWithdrawalsJob } from './withdrawals';
 
 async function main() {
   const config = loadConfig();
@@ -17,12 +17,12 @@ async function main() {
   }
   if (config.seedDemo && (await seedIfEmpty(ctx))) console.log('Demo data created.');
   const app = await buildApp(ctx, { serveWeb: true });
-  const stopJobs = startDailyJobs(ctx, [loanDailyJob, releaseExpiredWithdrawalsJob], (message) =>
-    app.log.info(message),
-  );
+  const stopDailyJobs = startDailyJobs(ctx, [loanDailyJob], (message) => app.log.info(message));
+  const stopPeriodicJobs = startPeriodicJobs(ctx, [releaseExpiredWithdrawalsJob], (message) => app.log.warn(message));
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
-    stopJobs();
+    stopDailyJobs();
+    stopPeriodicJobs();
     await app.close();
     await ctx.database.close();
     process.exit(0);

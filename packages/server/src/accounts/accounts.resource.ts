@@ -1,78 +1,86 @@
-import type { FieldDef, ListResource, RelationDef } from '../platform/list-query';
+import { accountInvestorListShape, accountListShape, ownAccountListShape } from '@lm/domain';
+import { type RawBuilder, sql } from 'kysely';
+import { bindListResource } from '../platform/list-query';
 
 /**
  * Investment accounts as lists (investor-and-admin §3 "Investment account", §7): balances are the
- * ledger's cached sums, current = finalised postings, available = current minus pending debits.
- * Default sort id ascending (§9). The investor view leaves out the organisation's notes.
+ * ledger's cached sums, current = finalised postings, available = the generated
+ * current-minus-pending-debits column. Default sort id ascending (§9). The investor view leaves
+ * out the organisation's notes.
  */
 
-const investorVisibleFields: Record<string, FieldDef> = {
-  id: { sql: 'a.id', type: 'integer' },
-  name: { sql: 'a.name', type: 'string' },
-  type: { sql: 'a.type', type: 'string' },
-  availableBalance: { sql: 'la.available_balance', type: 'money' },
-  currentBalance: { sql: 'la.current_balance', type: 'money' },
-  bpayBillerCode: { sql: 'a.bpay_biller_code', type: 'string' },
-  bpayReferenceNumber: { sql: 'a.bpay_reference_number', type: 'string' },
-  mandateMaxExposure: { sql: 'a.mandate_max_exposure', type: 'money' },
-  mandateRate: { sql: 'a.mandate_rate', type: 'decimal' },
-  mandateMaxTerm: { sql: 'a.mandate_max_term', type: 'integer' },
-  mandateMaxTermUnit: { sql: 'a.mandate_max_term_unit', type: 'string' },
-  isForeign: { sql: 'a.is_foreign', type: 'boolean' },
-  creationDate: { sql: 'a.creation_date', type: 'datetime' },
-  investmentGroupId: { sql: 'a.investment_group_id', type: 'integer' },
+const investorVisibleFields = {
+  id: 'a.id',
+  name: 'a.name',
+  type: 'a.type',
+  availableBalance: 'la.available_balance',
+  currentBalance: 'la.current_balance',
+  bpayBillerCode: 'a.bpay_biller_code',
+  bpayReferenceNumber: 'a.bpay_reference_number',
+  mandateMaxExposure: 'a.mandate_max_exposure',
+  mandateRate: 'a.mandate_rate',
+  mandateMaxTerm: 'a.mandate_max_term',
+  mandateMaxTermUnit: 'a.mandate_max_term_unit',
+  isForeign: 'a.is_foreign',
+  creationDate: 'a.creation_date',
+  investmentGroupId: 'a.investment_group_id',
 };
 
-const investmentGroup: RelationDef = {
+const investmentGroup = {
   join: 'left join investment_groups g on g.id = a.investment_group_id',
-  fields: { id: { sql: 'g.id', type: 'integer' }, name: { sql: 'g.name', type: 'string' } },
+  fields: { id: 'g.id', name: 'g.name' },
 };
 
 const from = 'investment_accounts a join ledger_accounts la on la.id = a.ledger_account_id';
 
-export const staffAccountsResource: ListResource = {
+export const staffAccountsResource = bindListResource(accountListShape, {
   name: 'investment accounts',
   from,
-  fields: { ...investorVisibleFields, notes: { sql: 'a.notes', type: 'string' } },
+  fields: { ...investorVisibleFields, notes: 'a.notes' },
   relations: { investmentGroup },
   defaultOrderBy: 'id asc',
-};
+});
 
-export const investorAccountsResource: ListResource = {
+export const investorAccountsResource = bindListResource(ownAccountListShape, {
   name: 'investment accounts',
   from,
   fields: investorVisibleFields,
   relations: { investmentGroup },
   defaultOrderBy: 'id asc',
-};
+});
 
 /** The investors of one account (Investors related to account), with their user. */
-export const accountInvestorsResource: ListResource = {
+export const accountInvestorsResource = bindListResource(accountInvestorListShape, {
   name: 'investors',
   from: 'investors i',
   fields: {
-    id: { sql: 'i.id', type: 'integer' },
-    userId: { sql: 'i.user_id', type: 'integer' },
-    investorType: { sql: 'i.investor_type', type: 'string' },
-    accreditationLevel: { sql: 'i.accreditation_level', type: 'string' },
-    accreditedDate: { sql: 'i.accredited_date', type: 'date' },
-    addressState: { sql: 'i.address_state', type: 'string' },
-    addressCountry: { sql: 'i.address_country', type: 'string' },
+    id: 'i.id',
+    userId: 'i.user_id',
+    investorType: 'i.investor_type',
+    accreditationLevel: 'i.accreditation_level',
+    accreditedDate: 'i.accredited_date',
+    addressState: 'i.address_state',
+    addressCountry: 'i.address_country',
   },
   relations: {
     user: {
       join: 'join users u on u.id = i.user_id',
       fields: {
-        id: { sql: 'u.id', type: 'integer' },
-        type: { sql: 'u.type', type: 'string' },
-        firstName: { sql: 'u.first_name', type: 'string' },
-        middleName: { sql: 'u.middle_name', type: 'string' },
-        lastName: { sql: 'u.last_name', type: 'string' },
-        email: { sql: 'u.email', type: 'string' },
-        mobileNumber1: { sql: 'u.mobile_number1', type: 'string' },
-        status: { sql: 'u.status', type: 'string' },
+        id: 'u.id',
+        type: 'u.type',
+        firstName: 'u.first_name',
+        middleName: 'u.middle_name',
+        lastName: 'u.last_name',
+        email: 'u.email',
+        mobileNumber1: 'u.mobile_number1',
+        status: 'u.status',
       },
     },
   },
   defaultOrderBy: 'id asc',
-};
+});
+
+/** The list condition of one account's investors. */
+export function investorsOfAccount(investmentAccountId: number): RawBuilder<unknown> {
+  return sql`i.id in (select investor_id from investment_account_investors where investment_account_id = ${investmentAccountId})`;
+}

@@ -1,9 +1,19 @@
-import { accountMessages, depositBody, transferBody } from '@lm/domain';
+import {
+  accountBankAccountsRoute,
+  accountInvestorListRoute,
+  accountListRoute,
+  accountMessages,
+  accountStatisticsRoute,
+  depositFundsRoute,
+  ownAccountListRoute,
+  ownBankAccountsRoute,
+  transferFundsRoute,
+} from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../platform/access/access-plugin';
 import type { AppContext } from '../platform/context';
-import { idParam, ok, validate } from '../platform/http/envelope';
-import { withIdempotency } from '../platform/idempotency';
+import { ok } from '../platform/http/envelope';
+import { routeRegistrar } from '../platform/http/register-route';
 import {
   accountStatistics,
   listAccountInvestors,
@@ -17,53 +27,40 @@ import { transferFunds } from './transfer-funds';
 
 /** Investment accounts, bank accounts, deposits and transfers (investor-and-admin §7). */
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user/investmentAccounts', async (request) => {
-    const result = await listOwnAccounts(ctx, actorOf(request), request.query);
+  const route = routeRegistrar(app, ctx);
+
+  route(ownAccountListRoute, async ({ query }, request) => {
+    const result = await listOwnAccounts(ctx, actorOf(request), query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/user/investmentAccounts/:accountId/bankAccounts', async (request) => {
-    const { accountId } = request.params as { accountId: string };
-    return ok(await listOwnBankAccounts(ctx, actorOf(request), idParam(accountId, 'accountId')));
-  });
+  route(ownBankAccountsRoute, async ({ params }, request) =>
+    ok(await listOwnBankAccounts(ctx, actorOf(request), params.accountId)),
+  );
 
-  app.get('/api/investmentAccounts', async (request) => {
-    const result = await listAccounts(ctx, request.query);
+  route(accountListRoute, async ({ query }) => {
+    const result = await listAccounts(ctx, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/investmentAccounts/statistics', async () => ok(await accountStatistics(ctx)));
+  route(accountStatisticsRoute, async () => ok(await accountStatistics(ctx)));
 
-  app.get('/api/investmentAccounts/:id/investors', async (request) => {
-    const { id } = request.params as { id: string };
-    const result = await listAccountInvestors(ctx, idParam(id), request.query);
+  route(accountInvestorListRoute, async ({ params, query }) => {
+    const result = await listAccountInvestors(ctx, params.id, query);
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/investmentAccounts/:id/bankAccounts', async (request) => {
-    const { id } = request.params as { id: string };
-    return ok(await listBankAccounts(ctx, idParam(id)));
-  });
+  route(accountBankAccountsRoute, async ({ params }) => ok(await listBankAccounts(ctx, params.id)));
 
-  app.post('/api/investmentAccounts/:id/deposit', async (request) => {
-    const { id } = request.params as { id: string };
-    const accountId = idParam(id);
-    const body = validate(depositBody, request.body);
-    return withIdempotency(ctx, request, async () =>
-      ok(await depositFunds(ctx, actorOf(request), accountId, body, request.audit), {
-        userMessage: accountMessages.depositSuccessful,
-      }),
-    );
-  });
+  route(depositFundsRoute, async ({ params, body }, request) =>
+    ok(await depositFunds(ctx, actorOf(request), params.id, body, request.audit), {
+      userMessage: accountMessages.depositSuccessful,
+    }),
+  );
 
-  app.post('/api/investmentAccounts/:id/transfer', async (request) => {
-    const { id } = request.params as { id: string };
-    const accountId = idParam(id);
-    const body = validate(transferBody, request.body);
-    return withIdempotency(ctx, request, async () =>
-      ok(await transferFunds(ctx, actorOf(request), accountId, body, request.audit), {
-        userMessage: accountMessages.transferSuccessful,
-      }),
-    );
-  });
+  route(transferFundsRoute, async ({ params, body }, request) =>
+    ok(await transferFunds(ctx, actorOf(request), params.id, body, request.audit), {
+      userMessage: accountMessages.transferSuccessful,
+    }),
+  );
 }

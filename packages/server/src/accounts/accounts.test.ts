@@ -71,9 +71,27 @@ describe('deposit (management)', () => {
     ]);
   });
 
-  it('rounds the amount to the cent', async () => {
-    const res = await deposit(theirs.accountId, { amount: 10.005 });
-    expect(res.body.data.grossAmount).toBe(10.01);
+  it('takes an amount only as a number or a decimal string of at most two places, never coerced', async () => {
+    const exact = await deposit(theirs.accountId, { amount: '10.05' });
+    expect(exact.status, JSON.stringify(exact.body)).toBe(200);
+    expect(exact.body.data.grossAmount).toBe(10.05);
+    for (const amount of ['0x10', true, [5], '1e2', 1.005, 1e308, 'NaN', '', null, -0.01]) {
+      const res = await deposit(theirs.accountId, { amount });
+      expect(res.status, `${JSON.stringify(amount)}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.details.map((d: { field: string }) => d.field)).toContain('amount');
+    }
+  });
+
+  it('refuses a control character in a comment and an id sent as text, naming the field', async () => {
+    const nul = await deposit(mine.accountId, { amount: 5, comment: 'BPAY\u0000receipt' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.details.map((d: { field: string }) => d.field)).toContain('comment');
+    const investorNul = await deposit(mine.accountId, { amount: 5, investorComment: 'a\u001bb' });
+    expect(investorNul.status).toBe(400);
+    expect(investorNul.body.details.map((d: { field: string }) => d.field)).toContain('investorComment');
+    const textId = await deposit(mine.accountId, { amount: 5, investmentAccountId: String(mine.accountId) });
+    expect(textId.status).toBe(400);
+    expect(textId.body.details.map((d: { field: string }) => d.field)).toContain('investmentAccountId');
   });
 
   it('refuses with the specification messages', async () => {
@@ -165,6 +183,12 @@ describe('transfer (management)', () => {
     expect(early.body.userMessage).toMatch(/^Transfer Date must be between the account creation date 05\/03\/2027/);
     const nowhere = await transfer(mine.accountId, { toAccount: 999_999, amount: 1 });
     expect(nowhere.status).toBe(400);
+    const textAccount = await transfer(mine.accountId, { toAccount: String(theirs.accountId), amount: 1 });
+    expect(textAccount.status).toBe(400);
+    expect(textAccount.body.details.map((d: { field: string }) => d.field)).toContain('toAccount');
+    const nul = await transfer(mine.accountId, { toAccount: theirs.accountId, amount: 1, toAccountComment: 'x\u0000' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.details.map((d: { field: string }) => d.field)).toContain('toAccountComment');
   });
 });
 

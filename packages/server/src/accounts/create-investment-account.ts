@@ -1,7 +1,13 @@
 import type { InvestmentAccountType } from '@lm/domain';
-import { createLedgerAccount } from '../ledger/ledger';
+import { createLedgerAccount } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Executor } from '../platform/db/database';
+import {
+  insertAccountInvestors,
+  insertBankAccount,
+  insertInvestmentAccount,
+  setBpayDetails,
+} from './accounts.repository';
 
 export interface NewInvestmentAccount {
   name: string;
@@ -45,43 +51,32 @@ export async function createInvestmentAccount(
   now: Date,
 ): Promise<number> {
   const ledgerAccountId = await createLedgerAccount(trx, 'INVESTOR_CASH', `Cash of ${input.name}`);
-  const row = await trx
-    .insertInto('investmentAccounts')
-    .values({
-      name: input.name,
-      type: input.type ?? 'INVESTOR_ACCOUNT',
-      isForeign: input.isForeign ?? false,
-      investmentGroupId: input.investmentGroupId ?? null,
-      mandateRate: input.mandateRate ?? null,
-      mandateMaxExposure: input.mandateMaxExposure ?? null,
-      mandateMaxTerm: input.mandateMaxTerm ?? null,
-      mandateMaxTermUnit: input.mandateMaxTermUnit ?? null,
-      notes: input.notes ?? null,
-      ledgerAccountId,
-      creationDate: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertInvestmentAccount(trx, {
+    name: input.name,
+    type: input.type ?? 'INVESTOR_ACCOUNT',
+    isForeign: input.isForeign ?? false,
+    investmentGroupId: input.investmentGroupId ?? null,
+    mandateRate: input.mandateRate ?? null,
+    mandateMaxExposure: input.mandateMaxExposure ?? null,
+    mandateMaxTerm: input.mandateMaxTerm ?? null,
+    mandateMaxTermUnit: input.mandateMaxTermUnit ?? null,
+    notes: input.notes ?? null,
+    ledgerAccountId,
+    creationDate: now,
+  });
   if (input.bpayBillerCode) {
-    await trx
-      .updateTable('investmentAccounts')
-      .set({ bpayBillerCode: input.bpayBillerCode, bpayReferenceNumber: bpayReference(row.id) })
-      .where('id', '=', row.id)
-      .execute();
+    await setBpayDetails(trx, id, input.bpayBillerCode, bpayReference(id));
   }
   const investorIds = [...new Set(input.investorIds ?? [])];
   if (investorIds.length > 0) {
-    await trx
-      .insertInto('investmentAccountInvestors')
-      .values(investorIds.map((investorId) => ({ investmentAccountId: row.id, investorId })))
-      .execute();
+    await insertAccountInvestors(trx, id, investorIds);
   }
   await audit.record(trx, {
     objectType: 'investmentAccount',
-    objectId: row.id,
-    after: { ...input, id: row.id, ledgerAccountId },
+    objectId: id,
+    after: { ...input, id, ledgerAccountId },
   });
-  return row.id;
+  return id;
 }
 
 export interface NewBankAccount {
@@ -99,18 +94,14 @@ export async function addBankAccount(
   audit: AuditContext,
   now: Date,
 ): Promise<number> {
-  const row = await trx
-    .insertInto('bankAccounts')
-    .values({
-      investmentAccountId: input.investmentAccountId,
-      name: input.name,
-      bsbNumber: input.bsbNumber,
-      accountNumber: input.accountNumber,
-      isPreferred: input.isPreferred ?? true,
-      createdAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await audit.record(trx, { objectType: 'bankAccount', objectId: row.id, after: { ...input, id: row.id } });
-  return row.id;
+  const id = await insertBankAccount(trx, {
+    investmentAccountId: input.investmentAccountId,
+    name: input.name,
+    bsbNumber: input.bsbNumber,
+    accountNumber: input.accountNumber,
+    isPreferred: input.isPreferred ?? true,
+    createdAt: now,
+  });
+  await audit.record(trx, { objectType: 'bankAccount', objectId: id, after: { ...input, id } });
+  return id;
 }

@@ -5,15 +5,14 @@ import {
   type DepositBody,
   depositDateProblem,
   sydneyDate,
+  type TransactionListRow,
 } from '@lm/domain';
-import { sql } from 'kysely';
-import { LedgerInvariantError } from '../ledger/ledger';
+import { LedgerInvariantError, postMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
-import { executePrepared } from '../platform/db/database';
-import { postMoney } from '../transactions/account-postings';
-import { transactionView } from '../transactions/transactions.service';
+import { transactionView } from '../transactions';
+import { selectAccountAndTrustBank } from './accounts.repository';
 import { instantOnBusinessDate } from './business-dates';
 
 /**
@@ -27,7 +26,7 @@ export async function depositFunds(
   investmentAccountId: number,
   body: DepositBody,
   audit: AuditContext,
-): Promise<Record<string, unknown>> {
+): Promise<TransactionListRow> {
   if (body.investmentAccountId !== undefined && body.investmentAccountId !== investmentAccountId) {
     throw new AppError('BAD_REQUEST', accountMessages.accountIdMismatch);
   }
@@ -39,14 +38,7 @@ export async function depositFunds(
 
   return ctx.db.transaction().execute(async (trx) => {
     // the account, and the trust bank's ledger account, in one query
-    const {
-      rows: [account],
-    } = await executePrepared(
-      trx,
-      sql<{ id: number; trust: number | null }>`
-        select a.id, (select l.id from ledger_accounts l where l.kind = 'TRUST_BANK') as trust
-        from investment_accounts a where a.id = ${investmentAccountId}`,
-    );
+    const account = await selectAccountAndTrustBank(trx, investmentAccountId);
     if (!account) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
     if (account.trust === null) throw new LedgerInvariantError('no trust bank ledger account');
     const trust = Number(account.trust);

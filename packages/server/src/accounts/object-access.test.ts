@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf } from '../ledger';
 import { routeAccess } from '../platform/access/route-access';
 import { systemAudit } from '../platform/audit/audit';
-import { demoPassword } from '../seed/demo-users';
-import { hashPassword } from '../session';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { balancesOf } from '../transactions/account-postings';
 import { addBankAccount } from './create-investment-account';
 import { mailedCode, openAccountFor } from './money.test-support';
 
@@ -29,9 +27,15 @@ beforeAll(async () => {
   t = await createTestApp({ clockNow: '2027-03-05T10:00:00+11:00' });
   await openAccountFor(t.ctx, demo.investor, { name: 'Attacker own' });
   await openAccountFor(t.ctx, demo.readOnly, { name: 'Read-only attacker own' });
+  // the victim logs in with the demo password: the demo investor's hash is reused
+  const { passwordHash } = await t.ctx.db
+    .selectFrom('users')
+    .select('passwordHash')
+    .where('email', '=', demo.investor)
+    .executeTakeFirstOrThrow();
   const victimUser = await t.ctx.db
     .insertInto('users')
-    .values({ email: victimEmail, type: 'INVESTOR', passwordHash: await hashPassword(demoPassword), status: 'ACTIVE' })
+    .values({ email: victimEmail, type: 'INVESTOR', passwordHash, status: 'ACTIVE' })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.ctx.db.insertInto('investors').values({ userId: victimUser.id }).execute();

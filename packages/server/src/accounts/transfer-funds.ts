@@ -3,17 +3,17 @@ import {
   accountMessages,
   centsFromNumber,
   sydneyDate,
+  type TransactionListRow,
   type TransferBody,
   transferComments,
   transferDateProblem,
 } from '@lm/domain';
-import { lockAccountsWithBalances } from '../ledger/ledger';
+import { lockAccountsWithBalances, postMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
-import { executePrepared } from '../platform/db/database';
-import { postMoney } from '../transactions/account-postings';
-import { transactionViews } from '../transactions/transactions.service';
+import { transactionViews } from '../transactions';
+import { selectAccountsForTransfer } from './accounts.repository';
 import { instantOnBusinessDate } from './business-dates';
 
 /**
@@ -28,7 +28,7 @@ export async function transferFunds(
   fromAccountId: number,
   body: TransferBody,
   audit: AuditContext,
-): Promise<{ from: Record<string, unknown>; to: Record<string, unknown> }> {
+): Promise<{ from: TransactionListRow; to: TransactionListRow }> {
   const toAccountId = body.toAccount;
   if (toAccountId === fromAccountId) {
     throw new AppError('VALIDATION_FAILED', accountMessages.transferToSameAccount, [
@@ -40,13 +40,7 @@ export async function transferFunds(
   const comments = transferComments(body);
 
   return ctx.db.transaction().execute(async (trx) => {
-    const { rows: accounts } = await executePrepared(
-      trx,
-      trx
-        .selectFrom('investmentAccounts')
-        .select(['id', 'creationDate', 'ledgerAccountId'])
-        .where('id', 'in', [fromAccountId, toAccountId]),
-    );
+    const accounts = await selectAccountsForTransfer(trx, [fromAccountId, toAccountId]);
     const source = accounts.find((a) => a.id === fromAccountId);
     if (!source) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
     if (!accounts.some((a) => a.id === toAccountId)) {

@@ -1,18 +1,15 @@
 import { AppError, centsToNumber, sydneyDate } from '@lm/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositFunds } from '../accounts/deposit-funds';
+import { depositFunds, transferFunds } from '../accounts';
 import { mailedCode, openAccountFor } from '../accounts/money.test-support';
-import { transferFunds } from '../accounts/transfer-funds';
 import { systemAudit } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { balancesOf } from '../transactions/account-postings';
-import { deleteTransaction } from '../transactions/delete-transaction';
-import { updateTransaction } from '../transactions/update-transaction';
-import { lodgeWithdrawal } from '../withdrawals/lodge-withdrawal';
-import { verifyWithdrawal } from '../withdrawals/verify-withdrawal';
+import { deleteTransaction, updateTransaction } from '../transactions';
+import { lodgeWithdrawal, verifyWithdrawal } from '../withdrawals';
 import { checkLedger } from './ledger-check';
+import { balancesOf } from './post-money';
 
 /**
  * A model-based property test of the money core (fast-check commands): random sequences of

@@ -1,6 +1,22 @@
-import { type Cents, centsFromString, centsToString } from '@lm/domain';
-import { sql } from 'kysely';
-import { type Executor, executePrepared, type Tx } from '../platform/db/database';
+import { type Cents, centsFromString } from '@lm/domain';
+import type { Executor, Tx } from '../platform/db/database';
+import {
+  type BalanceRow,
+  insertEntries,
+  insertLedgerAccount,
+  lockEntries,
+  lockLedgerAccounts,
+  lockLedgerAccountsWithBalances,
+  markEntriesFinalised,
+  markEntryVoided,
+  selectBalance,
+  selectEntriesAccounts,
+  selectEntry,
+  selectNextIds,
+  selectPostingsOfEntry,
+  selectSystemAccountId,
+  systemAccountKinds as systemKinds,
+} from './ledger.repository';
 
 /**
  * The double-entry ledger (DESIGN §3). Every movement of money is an entry whose postings sum
@@ -8,7 +24,8 @@ import { type Executor, executePrepared, type Tx } from '../platform/db/database
  * amount is the change in that ledger account's balance. Pending entries reserve (their debits
  * count against available balance) until they are finalised or voided. The database enforces the
  * zero sum, append-only rows and a non-negative investor available balance; this module asserts
- * the same before it writes, so a broken caller fails loudly rather than by a constraint.
+ * the same before it writes, so a broken caller fails loudly rather than by a constraint. Its SQL
+ * is in ledger.repository.ts.
  */
 
 export type LedgerAccountKind =
@@ -18,7 +35,7 @@ export type LedgerAccountKind =
   | 'LOAN_COLLECTIONS'
   | 'REVENUE'
   | 'TAX_WITHHELD_PAYABLE';
-export type SystemAccountKind = 'TRUST_BANK' | 'REVENUE' | 'TAX_WITHHELD_PAYABLE';
+export type SystemAccountKind = (typeof systemKinds)[number];
 
 export interface Posting {
   ledgerAccountId: number;
@@ -45,7 +62,7 @@ export interface Balance {
 
 export const postingsPerEntryMax = 10_000;
 
-class LedgerInvariantError extends Error {}
+export class LedgerInvariantError extends Error {}
 
 function assertBalanced(postings: readonly Posting[]): void {
   if (postings.length < 2) throw new LedgerInvariantError('a ledger entry needs at least two postings');
@@ -59,21 +76,16 @@ function assertBalanced(postings: readonly Posting[]): void {
 }
 
 export async function createLedgerAccount(trx: Executor, kind: LedgerAccountKind, name: string): Promise<number> {
-  const row = await trx.insertInto('ledgerAccounts').values({ kind, name }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return insertLedgerAccount(trx, kind, name);
 }
 
 export async function systemAccountId(db: Executor, kind: SystemAccountKind): Promise<number> {
-  const row = await db.selectFrom('ledgerAccounts').select('id').where('kind', '=', kind).executeTakeFirstOrThrow();
-  return row.id;
+  return selectSystemAccountId(db, kind);
 }
 
-export const systemAccountKinds: readonly SystemAccountKind[] = ['TRUST_BANK', 'REVENUE', 'TAX_WITHHELD_PAYABLE'];
+export const systemAccountKinds: readonly SystemAccountKind[] = systemKinds;
 
-const lockStatement = (ids: readonly number[]) => sql<{ id: number }>`
-  select id from ledger_accounts
-  where id = any(${ids}::bigint[]) and not (kind = any(${systemAccountKinds}::text[]))
-  order by id for update`;
+const ascendingUnique = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
 /**
  * Locks the ledger accounts in ascending id order, so concurrent entries touching the same
@@ -85,9 +97,9 @@ const lockStatement = (ids: readonly number[]) => sql<{ id: number }>`
  * postEntries locks again without keeping track of which it holds.
  */
 export async function lockAccounts(trx: Tx, ledgerAccountIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(ledgerAccountIds)].sort((a, b) => a - b);
+  const ids = ascendingUnique(ledgerAccountIds);
   if (ids.length === 0) return;
-  await executePrepared(trx, lockStatement(ids));
+  await lockLedgerAccounts(trx, ids);
 }
 
 /**
@@ -99,17 +111,10 @@ export async function lockAccountsWithBalances(
   trx: Tx,
   ledgerAccountIds: Iterable<number>,
 ): Promise<Map<number, Balance>> {
-  const ids = [...new Set(ledgerAccountIds)].sort((a, b) => a - b);
+  const ids = ascendingUnique(ledgerAccountIds);
   const balances = new Map<number, Balance>();
   if (ids.length === 0) return balances;
-  const { rows } = await executePrepared(
-    trx,
-    sql<{ id: number; currentBalance: string; pendingDebits: string; pendingCredits: string; availableBalance: string }>`
-      select id, current_balance, pending_debits, pending_credits, available_balance from ledger_accounts
-      where id = any(${ids}::bigint[]) and not (kind = any(${systemAccountKinds}::text[]))
-      order by id for update`,
-  );
-  for (const row of rows) balances.set(row.id, balanceOfRow(row));
+  for (const row of await lockLedgerAccountsWithBalances(trx, ids)) balances.set(row.id, balanceOfRow(row));
   return balances;
 }
 
@@ -122,90 +127,44 @@ export async function postEntry(trx: Tx, entry: NewEntry, now: Date): Promise<nu
 /** Reserves n ids of a table's identity column, in order, so rows pair with ids without relying on RETURNING order. */
 export async function reserveIds(trx: Tx, table: string, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const result = await executePrepared(
-    trx,
-    sql<{ id: string | number }>`
-      select nextval(pg_get_serial_sequence(${table}, 'id')) as id from generate_series(1, ${n}::int)`,
-  );
-  return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  return selectNextIds(trx, table, n);
 }
 
 /**
  * Writes balanced entries in one statement, whatever their number (a deposit, a batch of
  * receipts, the fractionalisation of a thousand repayments); returns their ids in input order.
  * The same statement first locks, in ascending id order, the entries' accounts (as lockAccounts
- * does); the cached balances are updated by the statement's
- * trigger once it has written every row, under those locks. The entries take ids in input order
- * and their postings are written with them, so the trigger sees whole entries.
+ * does); the cached balances are updated by the statement's trigger once it has written every
+ * row, under those locks. The entries take ids in input order and their postings are written
+ * with them, so the trigger sees whole entries.
  */
 export async function postEntries(trx: Tx, entries: readonly NewEntry[], now: Date): Promise<number[]> {
   if (entries.length === 0) return [];
   for (const entry of entries) assertBalanced(entry.postings);
-  const toLock = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.ledgerAccountId)))].sort((a, b) => a - b);
-  const postings = entries.flatMap((entry, index) =>
-    entry.postings.map((p) => ({ entry: index + 1, ledgerAccountId: p.ledgerAccountId, amount: p.amountCents })),
-  );
-  const result = await executePrepared(
+  const toLock = ascendingUnique(entries.flatMap((e) => e.postings.map((p) => p.ledgerAccountId)));
+  const ids = await insertEntries(
     trx,
-    sql<{ ids: (string | number)[]; locked: number }>`
-      with locked as materialized (
-        ${lockStatement(toLock)}
-      ), ids as materialized (
-        select ord::int as ord, nextval(pg_get_serial_sequence('ledger_entries', 'id')) as id
-        from generate_series(1, ${entries.length}::int) as ord
-        order by ord
-      ), entries as (
-        insert into ledger_entries
-          (id, kind, description, created_at, effective_date, finalised_at, reverses_entry_id, created_by)
-        select ids.id, e.kind, e.description, ${now}::timestamptz, e.effective_date, e.finalised_at,
-          e.reverses_entry_id, e.created_by
-        from unnest(
-          ${entries.map((e) => e.kind)}::text[],
-          ${entries.map((e) => e.description ?? '')}::text[],
-          ${entries.map((e) => e.effectiveDate ?? now)}::timestamptz[],
-          ${entries.map((e) => (e.pending ? null : now))}::timestamptz[],
-          ${entries.map((e) => e.reversesEntryId ?? null)}::bigint[],
-          ${entries.map((e) => e.createdBy ?? null)}::bigint[]
-        ) with ordinality as e(kind, description, effective_date, finalised_at, reverses_entry_id, created_by, ord)
-        join ids on ids.ord = e.ord
-        order by ids.id
-      ), postings as (
-        insert into ledger_postings (entry_id, ledger_account_id, amount)
-        select ids.id, p.ledger_account_id, p.amount
-        from unnest(
-          ${postings.map((p) => p.entry)}::int[],
-          ${postings.map((p) => p.ledgerAccountId)}::bigint[],
-          ${postings.map((p) => centsToString(p.amount))}::numeric[]
-        ) with ordinality as p(entry, ledger_account_id, amount, ord)
-        join ids on ids.ord = p.entry
-        order by p.ord
-      )
-      select (select array_agg(id order by ord) from ids) as ids, (select count(*) from locked)::int as locked`,
+    entries.map((e) => ({
+      kind: e.kind,
+      description: e.description ?? '',
+      effectiveDate: e.effectiveDate ?? now,
+      finalisedAt: e.pending ? null : now,
+      reversesEntryId: e.reversesEntryId ?? null,
+      createdBy: e.createdBy ?? null,
+    })),
+    entries.flatMap((entry, index) =>
+      entry.postings.map((p) => ({ entry: index + 1, ledgerAccountId: p.ledgerAccountId, amountCents: p.amountCents })),
+    ),
+    toLock,
+    now,
   );
-  const ids = (result.rows[0]?.ids ?? []).map(Number);
   if (ids.length !== entries.length) throw new LedgerInvariantError('ledger entries were not all written');
   return ids;
 }
 
-async function entriesAccounts(trx: Tx, entryIds: readonly number[]): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('ledgerPostings')
-    .select('ledgerAccountId')
-    .distinct()
-    .where('entryId', 'in', entryIds)
-    .execute();
-  return rows.map((r) => r.ledgerAccountId);
-}
-
+/** Locks the entries and asserts that each is still pending. */
 async function pendingEntries(trx: Tx, entryIds: readonly number[]): Promise<void> {
-  const rows = await trx
-    .selectFrom('ledgerEntries')
-    .select(['id', 'finalisedAt', 'voidedAt'])
-    .where('id', 'in', entryIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  const found = new Map(rows.map((r) => [r.id, r]));
+  const found = new Map((await lockEntries(trx, entryIds)).map((r) => [r.id, r]));
   for (const id of entryIds) {
     const entry = found.get(id);
     if (!entry) throw new LedgerInvariantError(`no ledger entry ${id}`);
@@ -220,18 +179,18 @@ export async function finaliseEntry(trx: Tx, entryId: number, now: Date): Promis
 
 /** Pending entries become final, all in a few statements. */
 export async function finaliseEntries(trx: Tx, entryIds: readonly number[], now: Date): Promise<void> {
-  const ids = [...new Set(entryIds)].sort((a, b) => a - b);
+  const ids = ascendingUnique(entryIds);
   if (ids.length === 0) return;
-  await lockAccounts(trx, await entriesAccounts(trx, ids));
+  await lockAccounts(trx, await selectEntriesAccounts(trx, ids));
   await pendingEntries(trx, ids);
-  await trx.updateTable('ledgerEntries').set({ finalisedAt: now }).where('id', 'in', ids).execute();
+  await markEntriesFinalised(trx, ids, now);
 }
 
 /** A pending entry is cancelled: its reservation is released and nothing is finalised. */
 export async function voidEntry(trx: Tx, entryId: number, now: Date): Promise<void> {
-  await lockAccounts(trx, await entriesAccounts(trx, [entryId]));
+  await lockAccounts(trx, await selectEntriesAccounts(trx, [entryId]));
   await pendingEntries(trx, [entryId]);
-  await trx.updateTable('ledgerEntries').set({ voidedAt: now }).where('id', '=', entryId).execute();
+  await markEntryVoided(trx, entryId, now);
 }
 
 /** A finalised entry is undone by a new finalised entry with the opposite postings that names it. */
@@ -241,18 +200,9 @@ export async function reverseEntry(
   options: { kind: string; description?: string; createdBy?: number | null },
   now: Date,
 ): Promise<number> {
-  const original = await trx
-    .selectFrom('ledgerEntries')
-    .select(['finalisedAt'])
-    .where('id', '=', entryId)
-    .executeTakeFirst();
+  const original = await selectEntry(trx, entryId);
   if (!original?.finalisedAt) throw new LedgerInvariantError(`ledger entry ${entryId} is not finalised`);
-  const postings = await trx
-    .selectFrom('ledgerPostings')
-    .select(['ledgerAccountId', 'amount'])
-    .where('entryId', '=', entryId)
-    .orderBy('id')
-    .execute();
+  const postings = await selectPostingsOfEntry(trx, entryId);
   return postEntry(
     trx,
     {
@@ -267,20 +217,10 @@ export async function reverseEntry(
 }
 
 export async function balanceOf(db: Executor, ledgerAccountId: number): Promise<Balance> {
-  const row = await db
-    .selectFrom('ledgerAccounts')
-    .select(['currentBalance', 'pendingDebits', 'pendingCredits', 'availableBalance'])
-    .where('id', '=', ledgerAccountId)
-    .executeTakeFirstOrThrow();
-  return balanceOfRow(row);
+  return balanceOfRow(await selectBalance(db, ledgerAccountId));
 }
 
-function balanceOfRow(row: {
-  currentBalance: string;
-  pendingDebits: string;
-  pendingCredits: string;
-  availableBalance: string;
-}): Balance {
+function balanceOfRow(row: BalanceRow): Balance {
   return {
     currentCents: centsFromString(row.currentBalance),
     pendingDebitsCents: centsFromString(row.pendingDebits),
@@ -288,5 +228,3 @@ function balanceOfRow(row: {
     availableCents: centsFromString(row.availableBalance),
   };
 }
-
-export { LedgerInvariantError };

@@ -63,3 +63,59 @@ export function startDailyJobs(ctx: AppContext, jobs: readonly DailyJob[], log: 
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * A job that runs every `intervalMs` in every server process (releasing expired withdrawal
+ * reservations every minute). It must be safe to run at once in several processes: each run
+ * re-checks, under row locks, what it changes, so concurrent runs never do a thing twice.
+ */
+export interface PeriodicJob {
+  name: string;
+  intervalMs: number;
+  run(ctx: AppContext): Promise<unknown>;
+}
+
+/** Runs one periodic job now; a failure is logged and the next tick tries again. */
+export async function runPeriodicJob(
+  ctx: AppContext,
+  job: PeriodicJob,
+  log: (message: string) => void = () => {},
+): Promise<'ran' | 'failed'> {
+  try {
+    await job.run(ctx);
+    return 'ran';
+  } catch (error) {
+    log(`periodic job ${job.name}: failed: ${(error as Error).message}`);
+    return 'failed';
+  }
+}
+
+/**
+ * Starts each periodic job now and then every `intervalMs` (one run at a time per job in this
+ * process); returns a function that stops them.
+ */
+export function startPeriodicJobs(
+  ctx: AppContext,
+  jobs: readonly PeriodicJob[],
+  log: (message: string) => void,
+): () => void {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await runPeriodicJob(ctx, job, log);
+      } finally {
+        running = false;
+      }
+    };
+    void tick();
+    const timer = setInterval(() => void tick(), job.intervalMs);
+    timer.unref();
+    return timer;
+  });
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}

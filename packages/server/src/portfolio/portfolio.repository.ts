@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { ownAccountsCondition } from '../accounts/account-access';
+import { ownAccountsCondition } from '../platform/access/account-access';
 import type { Actor } from '../platform/auth/tokens';
 import type { Executor } from '../platform/db/database';
 import { heldRepaymentsFrom, principalOutstandingSql, shareSql } from './portfolio.resources';

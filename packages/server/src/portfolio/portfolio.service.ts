@@ -22,7 +22,7 @@ import {
   type TransactionStatisticsQuery,
 } from '@lm/domain';
 import { sql } from 'kysely';
-import { assertOwnAccount } from '../accounts/account-access';
+import { assertOwnAccount } from '../platform/access/account-access';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import { type ListResult, runList } from '../platform/list-query';

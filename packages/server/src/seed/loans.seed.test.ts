@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../ledger/ledger-check';
+import { checkLedger } from '../ledger';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;

@@ -11,8 +11,7 @@ import {
   Role,
   sydneyDate,
 } from '@lm/domain';
-import { createInvestmentAccount } from '../accounts/create-investment-account';
-import { depositFunds } from '../accounts/deposit-funds';
+import { createInvestmentAccount, depositFunds } from '../accounts';
 import { createClient } from '../clients/clients.service';
 import { deployLoan, type InvestRequest, investInLoan } from '../investments';
 import { autoInvest } from '../investments/auto-invest';

@@ -1,14 +1,10 @@
 import { houseAccountId, Role, sydneyDate } from '@lm/domain';
-import { addBankAccount, createInvestmentAccount } from '../accounts/create-investment-account';
-import { depositFunds } from '../accounts/deposit-funds';
-import { transferFunds } from '../accounts/transfer-funds';
+import { addBankAccount, createInvestmentAccount, depositFunds, transferFunds } from '../accounts';
 import { systemAudit } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
-import { updateTransaction } from '../transactions/update-transaction';
-import { lodgeWithdrawal } from '../withdrawals/lodge-withdrawal';
-import { recordVerified } from '../withdrawals/verify-withdrawal';
-import { lockRequest } from '../withdrawals/withdrawal-requests';
+import { updateTransaction } from '../transactions';
+import { lockRequest, lodgeWithdrawal, recordVerified } from '../withdrawals';
 
 /**
  * The money of the demo book (DESIGN §1 demo data): 8 investors (the two demo investor users and

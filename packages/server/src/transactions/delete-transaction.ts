@@ -1,10 +1,17 @@
-import { AppError, accountMessages, centsFromString, type TransactionType, transactionTypeLabels } from '@lm/domain';
+import {
+  AppError,
+  accountMessages,
+  type TransactionListRow,
+  type TransactionType,
+  transactionTypeLabels,
+} from '@lm/domain';
+import { balancesOf, lockForMovement, postingsOfEntry, reverseMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
-import { cancelRequest, lockRequest } from '../withdrawals/withdrawal-requests';
-import { balancesOf, lockForMovement, reverseMoney } from './account-postings';
+import { cancelRequest, lockRequest } from '../withdrawals';
+import type { TransactionRecord } from './transactions.repository';
 import { transactionView } from './transactions.service';
 import { readTransaction } from './update-transaction';
 
@@ -25,7 +32,7 @@ export async function deleteTransaction(
   actor: Actor,
   id: number,
   audit: AuditContext,
-): Promise<Record<string, unknown>> {
+): Promise<TransactionListRow> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     // no row lock yet: the request's or the ledger's locks come first (see readTransaction)
@@ -46,7 +53,7 @@ export async function deleteTransaction(
 
 async function reverseTransaction(
   trx: Tx,
-  row: Awaited<ReturnType<typeof readTransaction>>,
+  row: TransactionRecord,
   actor: Actor,
   audit: AuditContext,
   now: Date,
@@ -59,13 +66,7 @@ async function reverseTransaction(
     throw new AppError('RULE_REFUSED', accountMessages.notReversibleHere(label));
   }
   const entryId = row.ledgerEntryId;
-  const postings = await trx
-    .selectFrom('ledgerPostings as p')
-    .innerJoin('ledgerAccounts as l', 'l.id', 'p.ledgerAccountId')
-    .leftJoin('investmentAccounts as a', 'a.ledgerAccountId', 'l.id')
-    .select(['p.ledgerAccountId', 'p.amount', 'a.id as investmentAccountId'])
-    .where('p.entryId', '=', entryId)
-    .execute();
+  const postings = await postingsOfEntry(trx, entryId);
   await lockForMovement(
     trx,
     [],
@@ -77,7 +78,7 @@ async function reverseTransaction(
   // money the original put into an investor's account comes back out: it must still be available
   const takenBack = new Map<number, bigint>();
   for (const posting of postings) {
-    const cents = centsFromString(posting.amount);
+    const cents = posting.amountCents;
     if (posting.investmentAccountId === null || cents <= 0n) continue;
     takenBack.set(posting.investmentAccountId, (takenBack.get(posting.investmentAccountId) ?? 0n) + cents);
   }
@@ -88,11 +89,7 @@ async function reverseTransaction(
     }
   }
   const { transactionIds } = await reverseMoney(trx, entryId, { createdBy: actor.userId }, now);
-  const original = await trx
-    .selectFrom('accountTransactions')
-    .select('reversalTransactionId')
-    .where('id', '=', row.id)
-    .executeTakeFirstOrThrow();
+  const original = await readTransaction(trx, row.id);
   await audit.record(trx, {
     objectType: 'accountTransaction',
     objectId: row.id,

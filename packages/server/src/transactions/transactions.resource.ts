@@ -1,140 +1,199 @@
-import type { FieldDef, ListResource, RelationDef } from '../platform/list-query';
+import { accountTransactionListShape, transactionListShape } from '@lm/domain';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { type Executor, executePrepared } from '../platform/db/database';
+import { bindListResource } from '../platform/list-query';
+import { readListQuery } from '../platform/list-query/query-options';
+import { planList } from '../platform/list-query/translate';
 
 /**
  * The account transactions list (investor-and-admin §3 "Transaction", §7): what staff and
- * investors may filter, sort, select and expand. The investor view leaves out the organisation's
- * own comment and anything that names another investor's account.
+ * investors may filter, sort, select and expand (the shapes are the domain's). The investor view
+ * leaves out the organisation's own comment and anything that names another investor's account.
  */
 
-const money = (column: string): FieldDef => ({ sql: column, type: 'money' });
-const integer = (column: string): FieldDef => ({ sql: column, type: 'integer' });
-const text = (column: string): FieldDef => ({ sql: column, type: 'string' });
-const datetime = (column: string): FieldDef => ({ sql: column, type: 'datetime' });
-
-const investorVisibleFields: Record<string, FieldDef> = {
-  id: integer('t.id'),
-  investmentAccountId: integer('t.investment_account_id'),
-  type: text('t.type'),
-  status: text('t.status'),
-  investorComment: text('t.investor_comment'),
-  amount: money('t.amount'),
-  grossAmount: money('t.gross_amount'),
-  principalAmount: money('t.principal_amount'),
-  interestAmount: money('t.interest_amount'),
-  feesAmount: money('t.fees_amount'),
-  taxWithheldAmount: money('t.tax_withheld_amount'),
-  runningBalance: money('t.running_balance'),
-  finalisedDate: datetime('t.finalised_date'),
-  createdDate: datetime('t.created_date'),
-  effectiveDate: datetime('t.effective_date'),
-  reversalTransactionId: integer('t.reversal_transaction_id'),
-  reversesTransactionId: integer('t.reverses_transaction_id'),
-  loanId: integer('t.loan_id'),
-  investmentId: integer('t.investment_id'),
-  withdrawalRequestId: integer('t.withdrawal_request_id'),
+const investorVisibleFields = {
+  id: 't.id',
+  investmentAccountId: 't.investment_account_id',
+  type: 't.type',
+  status: 't.status',
+  investorComment: 't.investor_comment',
+  amount: 't.amount',
+  grossAmount: 't.gross_amount',
+  principalAmount: 't.principal_amount',
+  interestAmount: 't.interest_amount',
+  feesAmount: 't.fees_amount',
+  taxWithheldAmount: 't.tax_withheld_amount',
+  runningBalance: 't.running_balance',
+  finalisedDate: 't.finalised_date',
+  createdDate: 't.created_date',
+  effectiveDate: 't.effective_date',
+  reversalTransactionId: 't.reversal_transaction_id',
+  reversesTransactionId: 't.reverses_transaction_id',
+  loanId: 't.loan_id',
+  investmentId: 't.investment_id',
+  withdrawalRequestId: 't.withdrawal_request_id',
 };
 
-const staffFields: Record<string, FieldDef> = {
-  ...investorVisibleFields,
-  comment: text('t.comment'),
-  loanTransactionId: integer('t.loan_transaction_id'),
-  counterpartAccountId: integer('t.counterpart_account_id'),
-  ledgerEntryId: integer('t.ledger_entry_id'),
-  createdBy: integer('t.created_by'),
-};
-
-const investmentAccount: RelationDef = {
+const investmentAccount = {
   join: 'left join investment_accounts ia on ia.id = t.investment_account_id left join ledger_accounts ial on ial.id = ia.ledger_account_id',
   fields: {
-    id: integer('ia.id'),
-    name: text('ia.name'),
-    type: text('ia.type'),
-    investmentGroupId: integer('ia.investment_group_id'),
-    currentBalance: money('ial.current_balance'),
-    availableBalance: money('ial.available_balance'),
-    bpayBillerCode: text('ia.bpay_biller_code'),
-    bpayReferenceNumber: text('ia.bpay_reference_number'),
-    isForeign: { sql: 'ia.is_foreign', type: 'boolean' },
+    id: 'ia.id',
+    name: 'ia.name',
+    type: 'ia.type',
+    investmentGroupId: 'ia.investment_group_id',
+    currentBalance: 'ial.current_balance',
+    availableBalance: 'ial.available_balance',
+    bpayBillerCode: 'ia.bpay_biller_code',
+    bpayReferenceNumber: 'ia.bpay_reference_number',
+    isForeign: 'ia.is_foreign',
   },
 };
 
-const withdrawalDetails: RelationDef = {
-  join: 'left join withdrawal_requests wr on wr.id = t.withdrawal_request_id left join bank_accounts wba on wba.id = wr.bank_account_id',
-  fields: {
-    id: integer('wr.id'),
-    status: text('wr.status'),
-    amount: money('wr.amount'),
-    comment: text('wr.comment'),
-    verifiedAt: datetime('wr.verified_at'),
-    createdAt: datetime('wr.created_at'),
-    bankAccountId: integer('wr.bank_account_id'),
-    accountName: text('wba.name'),
-    accountNumber: text('wba.account_number'),
-    bsbNumber: text('wba.bsb_number'),
-  },
+const withdrawalDetailsJoin =
+  'left join withdrawal_requests wr on wr.id = t.withdrawal_request_id left join bank_accounts wba on wba.id = wr.bank_account_id';
+const withdrawalDetailsFields = {
+  id: 'wr.id',
+  status: 'wr.status',
+  amount: 'wr.amount',
+  verifiedAt: 'wr.verified_at',
+  createdAt: 'wr.created_at',
+  bankAccountId: 'wr.bank_account_id',
+  accountName: 'wba.name',
+  accountNumber: 'wba.account_number',
+  bsbNumber: 'wba.bsb_number',
 };
 
-const loan: RelationDef = {
-  join: 'left join loans tl on tl.id = t.loan_id',
-  fields: {
-    id: integer('tl.id'),
-    name: text('tl.name'),
-    thirdPartyId: text('tl.third_party_id'),
-    status: text('tl.status'),
-  },
-};
-
-const linkedLoanTransaction: RelationDef = {
-  join: 'left join loan_transactions llt on llt.id = t.loan_transaction_id',
-  fields: {
-    id: integer('llt.id'),
-    loanId: integer('llt.loan_id'),
-    type: text('llt.type'),
-    status: text('llt.status'),
-    principalAmount: money('llt.principal_amount'),
-    interestAmount: money('llt.interest_amount'),
-    netAmount: money('llt.net_amount'),
-    grossAmount: money('llt.gross_amount'),
-    finalisedDate: datetime('llt.finalised_date'),
-  },
-  relations: {
-    loan: {
-      join: 'left join loans lltl on lltl.id = llt.loan_id',
-      fields: { id: integer('lltl.id'), name: text('lltl.name'), status: text('lltl.status') },
-    },
-  },
-};
-
-const counterpartAccount: RelationDef = {
-  join: 'left join investment_accounts cpa on cpa.id = t.counterpart_account_id',
-  fields: { id: integer('cpa.id'), name: text('cpa.name') },
-};
+const loanJoin = 'left join loans tl on tl.id = t.loan_id';
 
 /** Default sort of the specification: finalisedDate descending (pending rows, with none, first). */
 const defaultOrderBy = 'finalisedDate desc';
 
-export const staffTransactionsResource: ListResource = {
+export const staffTransactionsResource = bindListResource(transactionListShape, {
   name: 'transactions',
   from: 'account_transactions t',
-  fields: staffFields,
-  relations: { investmentAccount, withdrawalDetails, linkedLoanTransaction, loan, counterpartAccount },
+  fields: {
+    ...investorVisibleFields,
+    comment: 't.comment',
+    loanTransactionId: 't.loan_transaction_id',
+    counterpartAccountId: 't.counterpart_account_id',
+    ledgerEntryId: 't.ledger_entry_id',
+    createdBy: 't.created_by',
+  },
+  relations: {
+    investmentAccount,
+    withdrawalDetails: { join: withdrawalDetailsJoin, fields: { ...withdrawalDetailsFields, comment: 'wr.comment' } },
+    linkedLoanTransaction: {
+      join: 'left join loan_transactions llt on llt.id = t.loan_transaction_id',
+      fields: {
+        id: 'llt.id',
+        loanId: 'llt.loan_id',
+        type: 'llt.type',
+        status: 'llt.status',
+        principalAmount: 'llt.principal_amount',
+        interestAmount: 'llt.interest_amount',
+        netAmount: 'llt.net_amount',
+        grossAmount: 'llt.gross_amount',
+        finalisedDate: 'llt.finalised_date',
+      },
+      relations: {
+        loan: {
+          join: 'left join loans lltl on lltl.id = llt.loan_id',
+          fields: { id: 'lltl.id', name: 'lltl.name', status: 'lltl.status' },
+        },
+      },
+    },
+    loan: {
+      join: loanJoin,
+      fields: { id: 'tl.id', name: 'tl.name', thirdPartyId: 'tl.third_party_id', status: 'tl.status' },
+    },
+    counterpartAccount: {
+      join: 'left join investment_accounts cpa on cpa.id = t.counterpart_account_id',
+      fields: { id: 'cpa.id', name: 'cpa.name' },
+    },
+  },
   defaultOrderBy,
-};
+});
 
-export const investorTransactionsResource: ListResource = {
+export const investorTransactionsResource = bindListResource(accountTransactionListShape, {
   name: 'transactions',
   from: 'account_transactions t',
   fields: investorVisibleFields,
   relations: {
     investmentAccount,
-    withdrawalDetails: {
-      ...withdrawalDetails,
-      fields: Object.fromEntries(Object.entries(withdrawalDetails.fields).filter(([name]) => name !== 'comment')),
-    },
-    loan: { ...loan, fields: { id: loan.fields.id!, name: loan.fields.name!, status: loan.fields.status! } },
+    withdrawalDetails: { join: withdrawalDetailsJoin, fields: withdrawalDetailsFields },
+    loan: { join: loanJoin, fields: { id: 'tl.id', name: 'tl.name', status: 'tl.status' } },
   },
   defaultOrderBy,
-};
+});
 
 /** Every expansion of the detail view (Transaction Information). */
 export const staffDetailExpand = 'investmentAccount,withdrawalDetails,linkedLoanTransaction,loan,counterpartAccount';
+
+/** Reversal rows and the rows they reversed ("Reversals Are Hidden"). */
+export const noReversals = sql`(t.reversal_transaction_id is null and t.reverses_transaction_id is null)`;
+
+/**
+ * A withdrawal is "held until verified" (investor-and-admin §3): staff lists show a withdrawal
+ * request only once the investor has verified it (Pending Withdrawals lists verified requests).
+ */
+export const noUnverifiedWithdrawals = sql`not exists (
+  select 1 from withdrawal_requests uw where uw.id = t.withdrawal_request_id and uw.status = 'UNVERIFIED')`;
+
+export const ofAccount = (investmentAccountId: number) => sql`t.investment_account_id = ${investmentAccountId}`;
+
+export function allOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql`(${sql.join(conditions, sql` and `)})`;
+}
+
+const detailQuery = readListQuery({ $expand: staffDetailExpand });
+
+/** The most transactions one detail read returns (a transfer reads two). */
+export const detailIdsMax = 100;
+
+interface DetailStatement {
+  sql: string;
+  parameters: readonly unknown[];
+  /** Where the array of asked ids goes in `parameters`. */
+  idsSlot: number;
+  toRow(raw: Record<string, unknown>): Record<string, unknown>;
+}
+
+let detailStatementCache: DetailStatement | undefined;
+
+/** The detail view's statement, planned and compiled once; each call binds its array of ids. */
+function detailStatement(db: Executor): DetailStatement {
+  if (detailStatementCache) return detailStatementCache;
+  const idsStandIn: number[] = [];
+  const plan = planList(
+    staffTransactionsResource,
+    { ...detailQuery, top: detailIdsMax },
+    { where: sql`t.id = any(${idsStandIn}::bigint[])` },
+  );
+  const compiled = plan.listQuery.compile(db);
+  const idsSlot = compiled.parameters.indexOf(idsStandIn);
+  if (idsSlot < 0) throw new Error('the transaction detail statement does not carry its ids');
+  detailStatementCache = { sql: compiled.sql, parameters: compiled.parameters, idsSlot, toRow: plan.toRow };
+  return detailStatementCache;
+}
+
+/**
+ * The detail rows of transactions (every expansion), by id, in one query (a prepared statement
+ * whose plan PostgreSQL keeps). Ids that do not exist are absent.
+ */
+export async function selectTransactionDetails(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, NonNullable<(typeof staffTransactionsResource)['row']>>> {
+  const statement = detailStatement(db);
+  const parameters = [...statement.parameters];
+  parameters[statement.idsSlot] = [...ids];
+  const { rows } = await executePrepared(db, {
+    compile: () => CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<Record<string, unknown>>,
+  });
+  return new Map(
+    rows.map((raw) => {
+      const view = statement.toRow(raw) as NonNullable<(typeof staffTransactionsResource)['row']>;
+      return [Number(view.id), view];
+    }),
+  );
+}

@@ -1,10 +1,16 @@
-import { accountMessages } from '@lm/domain';
+import {
+  accountMessages,
+  accountTransactionListRoute,
+  deleteTransactionRoute,
+  transactionListRoute,
+  transactionRoute,
+  updateTransactionRoute,
+} from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../platform/access/access-plugin';
 import type { AppContext } from '../platform/context';
-import { idParam, ok } from '../platform/http/envelope';
-import { withIdempotency } from '../platform/idempotency';
-import { releaseExpiredRequests } from '../withdrawals/release-expired-requests';
+import { ok } from '../platform/http/envelope';
+import { routeRegistrar } from '../platform/http/register-route';
 import { deleteTransaction } from './delete-transaction';
 import {
   excludeReversalsParam,
@@ -16,51 +22,32 @@ import { updateTransaction } from './update-transaction';
 
 /** Account transactions (investor-and-admin §7 "Transactions and repayments"). */
 export function transactionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/transactions', async (request) => {
-    await releaseExpiredRequests(ctx);
-    const result = await listTransactions(ctx, request.query, {
-      excludeReversals: excludeReversalsParam(request.query),
-    });
+  const route = routeRegistrar(app, ctx);
+
+  route(transactionListRoute, async ({ query }) => {
+    const result = await listTransactions(ctx, query, { excludeReversals: excludeReversalsParam(query) });
     return ok(result.rows, { count: result.count });
   });
 
-  app.get('/api/transactions/:id', async (request) => {
-    const { id } = request.params as { id: string };
-    return ok(await transactionView(ctx.db, idParam(id)));
-  });
+  route(transactionRoute, async ({ params }) => ok(await transactionView(ctx.db, params.id)));
 
-  app.put('/api/transactions/:id', async (request) => {
-    const { id } = request.params as { id: string };
-    const transactionId = idParam(id);
-    // PUT with status PAID moves money, so it takes an Idempotency-Key like the POSTs
-    return withIdempotency(ctx, request, async () =>
-      ok(await updateTransaction(ctx, transactionId, request.body, request.audit), {
-        userMessage: accountMessages.changesProcessed,
-      }),
-    );
-  });
+  // PUT with status PAID moves money, so it takes an Idempotency-Key like the POSTs (the contract's idempotent)
+  route(updateTransactionRoute, async ({ params, body }, request) =>
+    ok(await updateTransaction(ctx, params.id, body, request.audit), {
+      userMessage: accountMessages.changesProcessed,
+    }),
+  );
 
-  app.delete('/api/transaction/:transactionId', async (request) => {
-    const { transactionId } = request.params as { transactionId: string };
-    const id = idParam(transactionId, 'transactionId');
-    return withIdempotency(ctx, request, async () =>
-      ok(await deleteTransaction(ctx, actorOf(request), id, request.audit), {
-        userMessage: accountMessages.changesProcessed,
-      }),
-    );
-  });
+  route(deleteTransactionRoute, async ({ params }, request) =>
+    ok(await deleteTransaction(ctx, actorOf(request), params.transactionId, request.audit), {
+      userMessage: accountMessages.changesProcessed,
+    }),
+  );
 
-  app.get('/api/user/investmentAccounts/:accountId/transactions', async (request) => {
-    const { accountId } = request.params as { accountId: string };
-    const result = await listAccountTransactions(
-      ctx,
-      actorOf(request),
-      idParam(accountId, 'accountId'),
-      request.query,
-      {
-        excludeReversals: excludeReversalsParam(request.query),
-      },
-    );
+  route(accountTransactionListRoute, async ({ params, query }, request) => {
+    const result = await listAccountTransactions(ctx, actorOf(request), params.accountId, query, {
+      excludeReversals: excludeReversalsParam(query),
+    });
     return ok(result.rows, { count: result.count });
   });
 }

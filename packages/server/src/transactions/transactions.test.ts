@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccountFor } from '../accounts/money.test-support';
+import { balancesOf } from '../ledger';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { balancesOf } from './account-postings';
 
 let t: TestApp;
 let admin: string;

@@ -1,9 +1,15 @@
-import { AppError, accountMessages, transactionEditableFields, transactionUpdateBody } from '@lm/domain';
+import {
+  AppError,
+  accountMessages,
+  type TransactionListRow,
+  type TransactionUpdateBody,
+  transactionEditableFields,
+} from '@lm/domain';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
-import { validate } from '../platform/http/envelope';
-import { cancelRequest, lockRequest, payRequest } from '../withdrawals/withdrawal-requests';
+import { cancelRequest, lockRequest, payRequest } from '../withdrawals';
+import { selectTransaction, type TransactionRecord, updateTransactionComments } from './transactions.repository';
 import { transactionView } from './transactions.service';
 
 /**
@@ -11,9 +17,12 @@ import { transactionView } from './transactions.service';
  * withdrawal request's row, then ledger accounts, then transaction rows (running balances are
  * rewritten under the ledger locks), so a row is locked only after the locks that precede it.
  */
-export async function readTransaction(trx: Tx, id: number, options: { lock?: boolean } = {}) {
-  const query = trx.selectFrom('accountTransactions').selectAll().where('id', '=', id);
-  const row = await (options.lock ? query.forUpdate() : query).executeTakeFirst();
+export async function readTransaction(
+  trx: Tx,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<TransactionRecord> {
+  const row = await selectTransaction(trx, id, options);
   if (!row) throw new AppError('NOT_FOUND', accountMessages.transactionNotFound);
   return row;
 }
@@ -28,22 +37,19 @@ export async function readTransaction(trx: Tx, id: number, options: { lock?: boo
 export async function updateTransaction(
   ctx: AppContext,
   id: number,
-  rawBody: unknown,
+  body: TransactionUpdateBody,
   audit: AuditContext,
-): Promise<Record<string, unknown>> {
-  const given = rawBody && typeof rawBody === 'object' && !Array.isArray(rawBody) ? rawBody : {};
+): Promise<TransactionListRow> {
   const allowed = new Set<string>([...transactionEditableFields, 'id']);
-  const extra = Object.keys(given).filter((key) => !allowed.has(key));
+  const extra = Object.keys(body).filter((key) => !allowed.has(key));
   if (extra.length > 0) {
     throw new AppError('RULE_REFUSED', accountMessages.fieldsNotEditable(extra), [
       ...extra.map((field) => ({ field, message: accountMessages.fieldsNotEditable([field]) })),
     ]);
   }
-  const bodyId = (given as { id?: unknown }).id;
-  if (bodyId !== undefined && Number(bodyId) !== id) {
+  if (body.id !== undefined && body.id !== id) {
     throw new AppError('BAD_REQUEST', 'The id in the body is not the one in the path.');
   }
-  const body = validate(transactionUpdateBody, given);
   const now = ctx.clock.now();
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -67,7 +73,7 @@ export async function updateTransaction(
       changes.investorComment = body.investorComment;
     }
     if (Object.keys(changes).length > 0) {
-      await trx.updateTable('accountTransactions').set(changes).where('id', '=', id).execute();
+      await updateTransactionComments(trx, id, changes);
       await audit.record(trx, {
         objectType: 'accountTransaction',
         objectId: id,

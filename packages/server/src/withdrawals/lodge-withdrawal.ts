@@ -5,33 +5,23 @@ import {
   centsToNumber,
   centsToString,
   formatCents,
+  type LodgedWithdrawal,
   type WithdrawBody,
   withdrawalCodeTtlMs,
   withdrawThrottleMs,
 } from '@lm/domain';
-import { assertOwnAccount } from '../accounts/account-access';
-import { systemAccountId } from '../ledger/ledger';
+import { balancesOf, lockForMovement, postMoney, systemAccountId } from '../ledger';
+import { assertOwnAccount } from '../platform/access/account-access';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import * as rateLimit from '../platform/rate-limit';
 import { hashCode, newNumericCode } from '../session';
-import { balancesOf, lockForMovement, postMoney } from '../transactions/account-postings';
 import { releaseExpiredRequests } from './release-expired-requests';
+import { insertRequest, selectBankAccountIds, selectUserMail, setRequestCodeAndRow } from './withdrawals.repository';
 
 /** The throttle of investor-and-admin §9 ("Withdraw action throttled 5 s"), per account. */
 export const withdrawRequestsPerAccount: rateLimit.Limit = { max: 1, windowMs: withdrawThrottleMs };
-
-export interface LodgedWithdrawal {
-  /** The withdrawal request id, which the client holds until it is verified. */
-  id: number;
-  withdrawalRequestId: number;
-  transactionId: number;
-  investmentAccountId: number;
-  amount: number;
-  status: 'UNVERIFIED';
-  codeExpiresAt: Date;
-}
 
 /** The salt of a request's code hash: the code is bound to that one request. */
 export const withdrawalCodeSalt = (requestId: number) => `withdrawal-request:${requestId}`;
@@ -73,13 +63,9 @@ export async function lodgeWithdrawal(
   const codeExpiresAt = new Date(now.getTime() + withdrawalCodeTtlMs);
 
   const lodged = await ctx.db.transaction().execute(async (trx) => {
-    const bankAccounts = await trx
-      .selectFrom('bankAccounts')
-      .select(['id'])
-      .where('investmentAccountId', '=', investmentAccountId)
-      .execute();
-    if (bankAccounts.length === 0) throw new AppError('RULE_REFUSED', accountMessages.noBankAccount);
-    if (!bankAccounts.some((b) => b.id === body.bankAccountId)) {
+    const bankAccountIds = await selectBankAccountIds(trx, investmentAccountId);
+    if (bankAccountIds.length === 0) throw new AppError('RULE_REFUSED', accountMessages.noBankAccount);
+    if (!bankAccountIds.includes(body.bankAccountId)) {
       throw new AppError('RULE_REFUSED', accountMessages.bankAccountNotOfAccount);
     }
     const trust = await systemAccountId(trx, 'TRUST_BANK');
@@ -88,26 +74,19 @@ export async function lodgeWithdrawal(
     const { availableCents } = await balancesOf(trx, investmentAccountId);
     if (amountCents > availableCents) throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable);
 
-    const request = await trx
-      .insertInto('withdrawalRequests')
-      .values({
-        investmentAccountId,
-        bankAccountId: body.bankAccountId,
-        amount: centsToString(amountCents),
-        status: 'UNVERIFIED',
-        codeHash: 'unset',
-        codeExpiresAt,
-        requestedBy: actor.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const requestId = await insertRequest(trx, {
+      investmentAccountId,
+      bankAccountId: body.bankAccountId,
+      amount: centsToString(amountCents),
+      codeExpiresAt,
+      requestedBy: actor.userId,
+      now,
+    });
     const { transactionIds } = await postMoney(
       trx,
       {
         kind: 'WITHDRAWAL',
-        description: `Withdrawal request ${request.id}`,
+        description: `Withdrawal request ${requestId}`,
         pending: true,
         createdBy: actor.userId,
         accountRows: [
@@ -115,7 +94,7 @@ export async function lodgeWithdrawal(
             investmentAccountId,
             type: 'WITHDRAWAL',
             amountCents: -amountCents,
-            withdrawalRequestId: request.id,
+            withdrawalRequestId: requestId,
           },
         ],
         otherPostings: [{ ledgerAccountId: trust, amountCents }],
@@ -123,17 +102,13 @@ export async function lodgeWithdrawal(
       now,
     );
     const transactionId = transactionIds[0]!;
-    await trx
-      .updateTable('withdrawalRequests')
-      .set({ codeHash: hashCode(code, withdrawalCodeSalt(request.id)), accountTransactionId: transactionId })
-      .where('id', '=', request.id)
-      .execute();
+    await setRequestCodeAndRow(trx, requestId, hashCode(code, withdrawalCodeSalt(requestId)), transactionId);
     await audit.record(trx, {
       objectType: 'withdrawalRequest',
-      objectId: request.id,
+      objectId: requestId,
       after: { investmentAccountId, bankAccountId: body.bankAccountId, amount: amountCents, status: 'UNVERIFIED' },
     });
-    return { requestId: request.id, transactionId };
+    return { requestId, transactionId };
   });
 
   if (options.mailCode !== false) await mailCode(ctx, actor, investmentAccountId, amountCents, code);
@@ -144,16 +119,12 @@ export async function lodgeWithdrawal(
     investmentAccountId,
     amount: centsToNumber(amountCents),
     status: 'UNVERIFIED',
-    codeExpiresAt,
+    codeExpiresAt: codeExpiresAt.toISOString(),
   };
 }
 
 async function mailCode(ctx: AppContext, actor: Actor, investmentAccountId: number, amountCents: bigint, code: string) {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['email', 'firstName'])
-    .where('id', '=', actor.userId)
-    .executeTakeFirstOrThrow();
+  const user = await selectUserMail(ctx.db, actor.userId);
   await ctx.mailer.send({
     to: user.email,
     subject: 'Your withdrawal verification code',

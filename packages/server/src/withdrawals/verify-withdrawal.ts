@@ -1,5 +1,5 @@
-import { AppError, accountMessages, withdrawalCodeAttemptsMax } from '@lm/domain';
-import { assertOwnAccount } from '../accounts/account-access';
+import { AppError, accountMessages, type VerifiedWithdrawal, withdrawalCodeAttemptsMax } from '@lm/domain';
+import { assertOwnAccount } from '../platform/access/account-access';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
@@ -7,7 +7,9 @@ import type { Tx } from '../platform/db/database';
 import * as rateLimit from '../platform/rate-limit';
 import { codeMatches } from '../session';
 import { withdrawalCodeSalt } from './lodge-withdrawal';
+import { releaseExpiredRequests } from './release-expired-requests';
 import { cancelRequest, lockRequest } from './withdrawal-requests';
+import { markVerified, updateCodeAttempts } from './withdrawals.repository';
 
 /**
  * Wrong codes per investor across all their requests: besides the 5 tries of each code, an
@@ -17,12 +19,7 @@ export const withdrawalCodeFailuresPerUser: rateLimit.Limit = { max: 10, windowM
 
 /** The request becomes VERIFIED and its code is erased (single use). The caller holds the request's row lock. */
 export async function recordVerified(trx: Tx, requestId: number, audit: AuditContext, now: Date): Promise<void> {
-  await trx
-    .updateTable('withdrawalRequests')
-    .set({ status: 'VERIFIED', verifiedAt: now, codeHash: null, updatedAt: now })
-    .where('id', '=', requestId)
-    .where('status', '=', 'UNVERIFIED')
-    .execute();
+  await markVerified(trx, requestId, now);
   await audit.record(trx, {
     objectType: 'withdrawalRequest',
     objectId: requestId,
@@ -49,9 +46,11 @@ export async function verifyWithdrawal(
   requestId: number,
   verificationCode: string,
   audit: AuditContext,
-): Promise<{ id: number; withdrawalRequestId: number; transactionId: number | null; status: 'VERIFIED' }> {
+): Promise<VerifiedWithdrawal> {
   await assertOwnAccount(ctx.db, actor, investmentAccountId);
   const now = ctx.clock.now();
+  // the account's other requests whose code expired give their reservations back first
+  await releaseExpiredRequests(ctx, { investmentAccountId, exceptRequestId: requestId });
   const failuresKey = `withdrawal-code:user:${actor.userId}`;
   await rateLimit.check(ctx.db, failuresKey, withdrawalCodeFailuresPerUser, now);
 
@@ -69,11 +68,7 @@ export async function verifyWithdrawal(
     }
     if (!codeMatches(verificationCode, withdrawalCodeSalt(request.id), request.codeHash)) {
       const attempts = request.codeAttempts + 1;
-      await trx
-        .updateTable('withdrawalRequests')
-        .set({ codeAttempts: attempts, updatedAt: now })
-        .where('id', '=', request.id)
-        .execute();
+      await updateCodeAttempts(trx, request.id, attempts, now);
       if (attempts >= withdrawalCodeAttemptsMax) {
         await cancelRequest(trx, { ...request, codeAttempts: attempts }, null, audit, now);
         return { kind: 'exhausted' };

@@ -1,7 +1,8 @@
 import { AppError, accountMessages } from '@lm/domain';
+import { finaliseMoney, voidMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Tx } from '../platform/db/database';
-import { finaliseMoney, voidMoney } from '../transactions/account-postings';
+import { lockRequestRow, updateRequestStatus } from './withdrawals.repository';
 
 /**
  * A withdrawal request's moves after it was lodged (investor-and-admin §4): UNVERIFIED until the
@@ -13,24 +14,7 @@ import { finaliseMoney, voidMoney } from '../transactions/account-postings';
 export type WithdrawalRequestRow = Awaited<ReturnType<typeof lockRequest>>;
 
 export async function lockRequest(trx: Tx, requestId: number) {
-  return trx
-    .selectFrom('withdrawalRequests as w')
-    .leftJoin('accountTransactions as t', 't.id', 'w.accountTransactionId')
-    .select([
-      'w.id',
-      'w.investmentAccountId',
-      'w.status',
-      'w.amount',
-      'w.codeHash',
-      'w.codeExpiresAt',
-      'w.codeAttempts',
-      'w.comment',
-      'w.accountTransactionId',
-      't.ledgerEntryId',
-    ])
-    .where('w.id', '=', requestId)
-    .forUpdate('w')
-    .executeTakeFirst();
+  return lockRequestRow(trx, requestId);
 }
 
 function entryOf(request: NonNullable<WithdrawalRequestRow>): number {
@@ -50,11 +34,7 @@ export async function cancelRequest(
     throw new AppError('RULE_REFUSED', accountMessages.withdrawalNotPending);
   }
   await voidMoney(trx, entryOf(request), now);
-  await trx
-    .updateTable('withdrawalRequests')
-    .set({ status: 'CANCELLED', codeHash: null, updatedAt: now, ...(comment === null ? {} : { comment }) })
-    .where('id', '=', request.id)
-    .execute();
+  await updateRequestStatus(trx, request.id, { status: 'CANCELLED', comment, eraseCode: true }, now);
   await audit.record(trx, {
     objectType: 'withdrawalRequest',
     objectId: request.id,
@@ -74,11 +54,7 @@ export async function payRequest(
   if (request.status === 'UNVERIFIED') throw new AppError('RULE_REFUSED', accountMessages.withdrawalNotVerified);
   if (request.status !== 'VERIFIED') throw new AppError('RULE_REFUSED', accountMessages.withdrawalNotPending);
   await finaliseMoney(trx, entryOf(request), now);
-  await trx
-    .updateTable('withdrawalRequests')
-    .set({ status: 'PAID', updatedAt: now, ...(comment === null ? {} : { comment }) })
-    .where('id', '=', request.id)
-    .execute();
+  await updateRequestStatus(trx, request.id, { status: 'PAID', comment, eraseCode: false }, now);
   await audit.record(trx, {
     objectType: 'withdrawalRequest',
     objectId: request.id,

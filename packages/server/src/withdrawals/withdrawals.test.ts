@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailedCode, openAccountFor, wrongCode } from '../accounts/money.test-support';
+import { balancesOf } from '../ledger';
 import { systemAudit } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
+import { runPeriodicJob } from '../platform/jobs';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { balancesOf } from '../transactions/account-postings';
 import { lodgeWithdrawal } from './lodge-withdrawal';
+import { releaseExpiredWithdrawalsJob } from './release-expired-requests';
 
 let t: TestApp;
 let admin: string;
@@ -167,14 +169,64 @@ describe('withdrawal codes and rules', () => {
     expect((await balances()).availableCents).toBe(700_00n);
   });
 
-  it('an expired request that is never verified releases its reservation when the investor looks', async () => {
+  it('an expired request that is never verified releases its reservation at the periodic job; a GET writes nothing', async () => {
     await nextWithdrawal();
     await withdraw(150);
     expect((await balances()).availableCents).toBe(550_00n);
     t.ctx.clock.advance(11 * 60_000);
     investor = await t.login(demo.investor);
-    const accounts = await t.call('GET', '/api/user/investmentAccounts', { token: investor });
-    expect(accounts.body.data.find((a: any) => a.id === account.accountId).availableBalance).toBe(700);
+    const available = async () =>
+      (await t.call('GET', '/api/user/investmentAccounts', { token: investor })).body.data.find(
+        (a: any) => a.id === account.accountId,
+      ).availableBalance;
+    // reads never write: the account list and the staff list leave the expired request alone
+    expect(await available()).toBe(550);
+    expect((await t.call('GET', '/api/transactions', { token: admin })).status).toBe(200);
+    expect(await available()).toBe(550);
+    // the every-minute job releases it
+    expect(await runPeriodicJob(t.ctx, releaseExpiredWithdrawalsJob)).toBe('ran');
+    expect(await available()).toBe(700);
+    const cancelled = await t.call('GET', `/api/user/investmentAccounts/${account.accountId}/transactions`, {
+      token: investor,
+    });
+    expect(cancelled.body.data[0]).toMatchObject({ type: 'WITHDRAWAL', status: 'CANCELLED' });
+  });
+
+  it('verifying releases the expired requests of the account first', async () => {
+    await nextWithdrawal();
+    await withdraw(40);
+    t.ctx.clock.advance(9 * 60_000);
+    await nextWithdrawal();
+    const fresh = await withdraw(10);
+    expect((await balances()).availableCents).toBe(650_00n);
+    // the first code has now expired, the second has not
+    t.ctx.clock.advance(60_000);
+    investor = await t.login(demo.investor);
+    const right = await verify(fresh.body.data.id, mailedCode(t.ctx, demo.investor));
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect((await balances()).availableCents).toBe(690_00n);
+    await t.call('DELETE', `/api/transaction/${fresh.body.data.transactionId}`, { token: admin });
+    expect((await balances()).availableCents).toBe(700_00n);
+  });
+
+  it('refuses a verification code that is not 6 digits as text, and a bank account id sent as text', async () => {
+    const numeric = await t.call(
+      'POST',
+      `/api/user/investmentAccounts/${account.accountId}/withdrawalRequests/1/verify`,
+      { token: investor, body: { verificationCode: 123456 } },
+    );
+    expect(numeric.status).toBe(400);
+    expect(numeric.body.details.map((d: any) => d.field)).toContain('verificationCode');
+    const nul = await verify(1, '12345\u0000');
+    expect(nul.status).toBe(400);
+    expect(nul.body.details.map((d: any) => d.message)).toContain('Code is invalid');
+    await nextWithdrawal();
+    const textBank = await t.call('POST', `/api/user/investmentAccounts/${account.accountId}/withdraw`, {
+      token: investor,
+      body: { amount: 1, bankAccountId: String(account.bankAccountId) },
+    });
+    expect(textBank.status).toBe(400);
+    expect(textBank.body.details.map((d: any) => d.field)).toContain('bankAccountId');
   });
 
   it('the fifth wrong code cancels the request', async () => {

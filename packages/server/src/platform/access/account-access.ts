@@ -1,7 +1,7 @@
 import { AppError, accountMessages } from '@lm/domain';
 import { type RawBuilder, sql } from 'kysely';
-import type { Actor } from '../platform/auth/tokens';
-import type { Executor } from '../platform/db/database';
+import type { Actor } from '../auth/tokens';
+import type { Executor } from '../db/database';
 
 /**
  * Object-level access for api/user/... routes (DESIGN §7): an investor reaches only the

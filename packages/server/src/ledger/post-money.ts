@@ -7,7 +7,16 @@ import {
   reversalTypeOf,
   type TransactionType,
 } from '@lm/domain';
-import { sql } from 'kysely';
+import type { Executor, Tx } from '../platform/db/database';
+import {
+  insertAccountTransactions,
+  selectLastFinalisedRows,
+  selectPendingRowsOfEntries,
+  selectRowsOfEntry,
+  setReversalTransactionIds,
+  updateClosedRows,
+  updateRunningBalancesFrom,
+} from './account-rows.repository';
 import {
   finaliseEntries,
   LedgerInvariantError,
@@ -17,8 +26,13 @@ import {
   reserveIds,
   reverseEntry,
   voidEntry,
-} from '../ledger/ledger';
-import type { Executor, Tx } from '../platform/db/database';
+} from './ledger';
+import {
+  selectEntry,
+  selectInvestmentAccountBalances,
+  selectInvestmentAccountLedgerIds,
+  selectPostingsWithAccounts,
+} from './ledger.repository';
 
 /**
  * The one way money features move money (DESIGN §3): a balanced ledger entry plus the
@@ -70,23 +84,14 @@ export const accountRowsPerMovementMax = 10_000;
 
 /** The INVESTOR_CASH ledger account of an investment account. */
 export async function investmentAccountLedgerId(trx: Executor, investmentAccountId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('investmentAccounts')
-    .select('ledgerAccountId')
-    .where('id', '=', investmentAccountId)
-    .executeTakeFirst();
-  if (!row) throw new LedgerInvariantError(`no investment account ${investmentAccountId}`);
-  return row.ledgerAccountId;
+  const ids = await ledgerIdsOf(trx, [investmentAccountId]);
+  return ids.get(investmentAccountId)!;
 }
 
 async function ledgerIdsOf(trx: Executor, investmentAccountIds: number[]): Promise<Map<number, number>> {
   const unique = [...new Set(investmentAccountIds)];
   if (unique.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom('investmentAccounts')
-    .select(['id', 'ledgerAccountId'])
-    .where('id', 'in', unique)
-    .execute();
+  const rows = await selectInvestmentAccountLedgerIds(trx, unique);
   const map = new Map(rows.map((r) => [r.id, r.ledgerAccountId]));
   for (const id of unique) if (!map.has(id)) throw new LedgerInvariantError(`no investment account ${id}`);
   return map;
@@ -113,12 +118,7 @@ export interface AccountBalances {
 
 /** currentBalance (finalised) and availableBalance (current minus pending debits) from the ledger caches. */
 export async function balancesOf(db: Executor, investmentAccountId: number): Promise<AccountBalances> {
-  const row = await db
-    .selectFrom('investmentAccounts as a')
-    .innerJoin('ledgerAccounts as l', 'l.id', 'a.ledgerAccountId')
-    .select(['l.currentBalance', 'l.availableBalance'])
-    .where('a.id', '=', investmentAccountId)
-    .executeTakeFirst();
+  const row = await selectInvestmentAccountBalances(db, investmentAccountId);
   if (!row) throw new LedgerInvariantError(`no investment account ${investmentAccountId}`);
   return { currentCents: centsFromString(row.currentBalance), availableCents: centsFromString(row.availableBalance) };
 }
@@ -142,23 +142,7 @@ export async function refreshRunningBalances(
   investmentAccountId: number,
   from: { finalisedDate: Date; id: number },
 ): Promise<void> {
-  await sql`
-    with prev as (
-      select running_balance from account_transactions
-      where investment_account_id = ${investmentAccountId} and finalised_date is not null
-        and (finalised_date, id) < (${from.finalisedDate}::timestamptz, ${from.id}::bigint)
-      order by finalised_date desc, id desc
-      limit 1
-    ), s as (
-      select id,
-        coalesce((select running_balance from prev), 0)
-          + sum(case when status = 'CANCELLED' then 0 else amount end) over (order by finalised_date, id) as rb
-      from account_transactions
-      where investment_account_id = ${investmentAccountId} and finalised_date is not null
-        and (finalised_date, id) >= (${from.finalisedDate}::timestamptz, ${from.id}::bigint)
-    )
-    update account_transactions t set running_balance = s.rb
-    from s where t.id = s.id and t.running_balance is distinct from s.rb`.execute(trx);
+  await updateRunningBalancesFrom(trx, investmentAccountId, from);
 }
 
 interface ClosedRow {
@@ -198,22 +182,8 @@ async function runningBalancesFor(
     byAccount.set(row.investmentAccountId, list);
   }
   const accountIds = [...byAccount.keys()];
-  // the last finalised row of each account, one index probe per account
-  const latest = await sql<{
-    accountId: string | number;
-    finalisedDate: Date | null;
-    id: string | number | null;
-    runningBalance: string | null;
-  }>`
-    select a.id as "accountId", p.finalised_date as "finalisedDate", p.id, p.running_balance as "runningBalance"
-    from unnest(${accountIds}::bigint[]) as a(id)
-    left join lateral (
-      select t.finalised_date, t.id, t.running_balance from account_transactions t
-      where t.investment_account_id = a.id and t.finalised_date is not null
-      order by t.finalised_date desc, t.id desc
-      limit 1
-    ) p on true`.execute(trx);
-  const latestOf = new Map(latest.rows.map((r) => [Number(r.accountId), r]));
+  const latest = await selectLastFinalisedRows(trx, accountIds);
+  const latestOf = new Map(latest.map((r) => [Number(r.accountId), r]));
   for (const [accountId, list] of byAccount) {
     list.sort((x, y) => (isAfter(x, y) ? 1 : isAfter(y, x) ? -1 : 0));
     const last = latestOf.get(accountId);
@@ -244,13 +214,7 @@ async function refreshFrom(trx: Tx, starts: readonly ClosedRow[]): Promise<void>
  * their running balances.
  */
 async function closePendingRows(trx: Tx, entryIds: readonly number[], status: 'PAID' | 'CANCELLED', now: Date) {
-  const pending = await trx
-    .selectFrom('accountTransactions')
-    .select(['id', 'investmentAccountId', 'amount'])
-    .where('ledgerEntryId', 'in', [...new Set(entryIds)])
-    .where('status', '=', 'PENDING')
-    .orderBy('id')
-    .execute();
+  const pending = await selectPendingRowsOfEntries(trx, entryIds);
   if (pending.length === 0) return;
   const { running, refresh } = await runningBalancesFor(
     trx,
@@ -261,86 +225,13 @@ async function closePendingRows(trx: Tx, entryIds: readonly number[], status: 'P
       countsCents: status === 'CANCELLED' ? 0n : centsFromString(r.amount),
     })),
   );
-  await sql`
-    update account_transactions t set status = ${status}, finalised_date = ${now}, running_balance = v.running_balance
-    from unnest(
-      ${pending.map((r) => r.id)}::bigint[],
-      ${pending.map((r) => {
-        const balance = running.get(r.id);
-        return balance === undefined ? null : centsToString(balance);
-      })}::numeric[]
-    ) as v(id, running_balance)
-    where t.id = v.id`.execute(trx);
+  await updateClosedRows(
+    trx,
+    pending.map((r) => ({ id: r.id, runningBalanceCents: running.get(r.id) ?? null })),
+    status,
+    now,
+  );
   await refreshFrom(trx, refresh);
-}
-
-type AccountTransactionRow = {
-  id: number;
-  investmentAccountId: number;
-  type: string;
-  status: string;
-  comment: string | null;
-  investorComment: string | null;
-  amount: string;
-  grossAmount: string;
-  principalAmount: string;
-  interestAmount: string;
-  feesAmount: string;
-  taxWithheldAmount: string;
-  runningBalance: string | null;
-  finalisedDate: Date | null;
-  createdDate: Date;
-  effectiveDate: Date;
-  reversesTransactionId?: number | null;
-  ledgerEntryId: number;
-  loanId: number | null;
-  loanTransactionId: number | null;
-  investmentId: number | null;
-  withdrawalRequestId: number | null;
-  counterpartAccountId: number | null;
-  createdBy: number | null;
-};
-
-const accountTransactionColumns: [column: string, type: string, value: (r: AccountTransactionRow) => unknown][] = [
-  ['id', 'bigint', (r) => r.id],
-  ['investment_account_id', 'bigint', (r) => r.investmentAccountId],
-  ['type', 'text', (r) => r.type],
-  ['status', 'text', (r) => r.status],
-  ['comment', 'text', (r) => r.comment],
-  ['investor_comment', 'text', (r) => r.investorComment],
-  ['amount', 'numeric', (r) => r.amount],
-  ['gross_amount', 'numeric', (r) => r.grossAmount],
-  ['principal_amount', 'numeric', (r) => r.principalAmount],
-  ['interest_amount', 'numeric', (r) => r.interestAmount],
-  ['fees_amount', 'numeric', (r) => r.feesAmount],
-  ['tax_withheld_amount', 'numeric', (r) => r.taxWithheldAmount],
-  ['running_balance', 'numeric', (r) => r.runningBalance],
-  ['finalised_date', 'timestamptz', (r) => r.finalisedDate?.toISOString() ?? null],
-  ['created_date', 'timestamptz', (r) => r.createdDate.toISOString()],
-  ['effective_date', 'timestamptz', (r) => r.effectiveDate.toISOString()],
-  ['reverses_transaction_id', 'bigint', (r) => r.reversesTransactionId ?? null],
-  ['ledger_entry_id', 'bigint', (r) => r.ledgerEntryId],
-  ['loan_id', 'bigint', (r) => r.loanId],
-  ['loan_transaction_id', 'bigint', (r) => r.loanTransactionId],
-  ['investment_id', 'bigint', (r) => r.investmentId],
-  ['withdrawal_request_id', 'bigint', (r) => r.withdrawalRequestId],
-  ['counterpart_account_id', 'bigint', (r) => r.counterpartAccountId],
-  ['created_by', 'bigint', (r) => r.createdBy],
-];
-
-/**
- * Inserts account rows as one array per column (insert ... select from unnest): one statement of
- * 24 parameters for thousands of rows, instead of 24 parameters per row.
- */
-async function insertAccountTransactions(trx: Tx, rows: readonly AccountTransactionRow[]): Promise<void> {
-  const chunk = 5_000;
-  for (let start = 0; start < rows.length; start += chunk) {
-    const part = rows.slice(start, start + chunk);
-    const arrays = accountTransactionColumns.map(([, type, value]) => sql`${part.map(value)}::${sql.raw(type)}[]`);
-    await sql`
-      insert into account_transactions (${sql.raw(accountTransactionColumns.map(([column]) => column).join(', '))})
-      select * from unnest(${sql.join(arrays)})`.execute(trx);
-  }
 }
 
 /** Writes a movement: one balanced ledger entry and its account rows. Returns the entry and row ids (in input order). */
@@ -457,10 +348,6 @@ export async function postMoneyMany(
   return results;
 }
 
-async function rowsOfEntry(trx: Tx, entryId: number) {
-  return trx.selectFrom('accountTransactions').selectAll().where('ledgerEntryId', '=', entryId).orderBy('id').execute();
-}
-
 /** Finalises a pending entry and stamps finalisedDate (now), status PAID and runningBalance on its rows. */
 export async function finaliseMoney(trx: Tx, entryId: number, now: Date): Promise<void> {
   await finaliseMoneyMany(trx, [entryId], now);
@@ -498,14 +385,10 @@ export async function reverseMoney(
   options: ReversalOptions,
   now: Date,
 ): Promise<{ entryId: number; transactionIds: number[] }> {
-  const entry = await trx
-    .selectFrom('ledgerEntries')
-    .select(['id', 'kind', 'finalisedAt', 'reversesEntryId'])
-    .where('id', '=', entryId)
-    .executeTakeFirst();
+  const entry = await selectEntry(trx, entryId);
   if (!entry?.finalisedAt) throw new LedgerInvariantError(`ledger entry ${entryId} is not finalised`);
   if (entry.reversesEntryId !== null) throw new LedgerInvariantError(`ledger entry ${entryId} is itself a reversal`);
-  const originals = await rowsOfEntry(trx, entryId);
+  const originals = await selectRowsOfEntry(trx, entryId);
   for (const row of originals) {
     if (isReversalType(row.type as TransactionType)) {
       throw new LedgerInvariantError(`transaction ${row.id} is a reversal`);
@@ -568,11 +451,23 @@ export async function reverseMoney(
       return { ...v, runningBalance: balance === undefined ? null : centsToString(balance) };
     }),
   );
-  await sql`
-    update account_transactions t set reversal_transaction_id = v.reversal_id
-    from unnest(${values.map((v) => v.reversesTransactionId)}::bigint[], ${values.map((v) => v.id)}::bigint[])
-      as v(id, reversal_id)
-    where t.id = v.id`.execute(trx);
+  await setReversalTransactionIds(
+    trx,
+    values.map((v) => ({ id: v.reversesTransactionId, reversalId: v.id })),
+  );
   await refreshFrom(trx, refresh);
   return { entryId: reversalEntryId, transactionIds: ids };
+}
+
+/** An entry's postings, each with the investment account its ledger account belongs to (null for the others). */
+export async function postingsOfEntry(
+  trx: Executor,
+  entryId: number,
+): Promise<{ ledgerAccountId: number; amountCents: Cents; investmentAccountId: number | null }[]> {
+  const rows = await selectPostingsWithAccounts(trx, entryId);
+  return rows.map((r) => ({
+    ledgerAccountId: r.ledgerAccountId,
+    amountCents: centsFromString(r.amount),
+    investmentAccountId: r.investmentAccountId,
+  }));
 }

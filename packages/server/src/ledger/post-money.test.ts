@@ -1,10 +1,10 @@
 import { centsFromString } from '@lm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvestmentAccount } from '../accounts/create-investment-account';
-import { systemAccountId } from '../ledger/ledger';
+import { createInvestmentAccount } from '../accounts';
 import { systemAudit } from '../platform/audit/audit';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { balancesOf, finaliseMoney, postMoney, postMoneyMany, reverseMoney, voidMoney } from './account-postings';
+import { systemAccountId } from './ledger';
+import { balancesOf, finaliseMoney, postMoney, postMoneyMany, reverseMoney, voidMoney } from './post-money';
 
 let t: TestApp;
 let account: number;
