@@ -55,6 +55,28 @@ describe('clients', () => {
     expect((await t.call('GET', '/api/clients/999999', { token: admin })).status).toBe(404);
   });
 
+  it('refuses control characters and over-long names as bad input naming the field (was a 500)', async () => {
+    for (const name of ['Acme\u0000Tools', '\u001b[31mRed', 'x'.repeat(201)]) {
+      const created = await t.call('POST', '/api/clients', { token: admin, body: { name } });
+      expect(created.status, JSON.stringify(created.body)).toBe(400);
+      expect(created.body.details.map((d: { field: string }) => d.field)).toContain('name');
+      const wrapped = await t.call('POST', '/api/clients', { token: admin, body: { client: { name } } });
+      expect(wrapped.status).toBe(400);
+      expect(wrapped.body.details.map((d: { field: string }) => d.field)).toContain('client.name');
+    }
+    const nul = await t.call('POST', '/api/clients', { token: admin, body: { name: 'a\u0000b' } });
+    expect(nul.body.userMessage).toBe('The text contains characters that are not allowed');
+    const created = await t.call('POST', '/api/clients', { token: admin, body: { name: 'Delta Pty Ltd' } });
+    const id = created.body.data.id;
+    const edit = await t.call('PUT', `/api/clients/${id}`, { token: admin, body: { id, name: 'Delta\u0000' } });
+    expect(edit.status).toBe(400);
+    expect(edit.body.details.map((d: { field: string }) => d.field)).toContain('name');
+    const textId = await t.call('PUT', `/api/clients/${id}`, { token: admin, body: { id: String(id), name: 'Delta' } });
+    expect(textId.status).toBe(400);
+    expect((await t.call('GET', '/api/clients/1e3', { token: admin })).status).toBe(400);
+    expect((await t.call('GET', `/api/clients/${id}`, { token: admin })).body.data.name).toBe('Delta Pty Ltd');
+  });
+
   it("lists a client's loans through GET api/loans?$filter=clientId eq {id}", async () => {
     const loanId = await createLoanViaApi(t, admin, smallLoanBody(1000));
     const loan = await t.call('GET', `/api/loans?$filter=id eq ${loanId}`, { token: admin });

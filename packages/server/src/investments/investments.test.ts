@@ -219,6 +219,48 @@ describe('investor invest rules (core §5)', () => {
   });
 });
 
+describe('strict invest input (docs/decisions/006-one-contract.md)', () => {
+  it('refuses coerced amounts, ids and rates as bad input naming the field, and moves nothing', async () => {
+    const loanId = await createLoanViaApi(t, admin, smallLoanBody(10_000));
+    const investor = await investorWithAccount(t.ctx, { balanceCents: 50_000n });
+    const account = investor.accountId;
+    const asInvestor = (body: Record<string, unknown>) =>
+      t.call('POST', `/api/user/loans/${loanId}/invest`, { token: investor.token, body });
+    const asManagement = (body: Record<string, unknown>) =>
+      t.call('POST', `/api/loans/${loanId}/invest`, { token: admin, body });
+    const fieldsOf = (res: Awaited<ReturnType<typeof asInvestor>>) =>
+      (res.body.details ?? []).map((d: { field: string }) => d.field);
+    for (const amount of ['0x10', '1e2', true, [5], 1.005, '5.', null]) {
+      const res = await asInvestor({ investmentAccountId: account, amount });
+      expect(res.status, JSON.stringify({ amount, body: res.body })).toBe(400);
+      expect(fieldsOf(res)).toContain('amount');
+      expect(res.body.userMessage).toBe(loanMessages.selectAccountAndAmount);
+    }
+    const textId = await asInvestor({ investmentAccountId: String(account), amount: 100 });
+    expect(textId.status).toBe(400);
+    expect(fieldsOf(textId)).toContain('investmentAccountId');
+    const textRate = await asManagement({ investmentAccountId: account, amount: 100, rate: '10' });
+    expect(textRate.status).toBe(400);
+    expect(fieldsOf(textRate)).toContain('rate');
+    const badPath = await t.call('POST', '/api/loans/0x10/invest', {
+      token: admin,
+      body: { investmentAccountId: account, amount: 100, rate: 10 },
+    });
+    expect(badPath.status).toBe(400);
+    const autoText = await t.call('POST', `/api/loans/${loanId}/actions/autoInvest`, {
+      token: admin,
+      body: { amount: '0x10' },
+    });
+    expect(autoText.status).toBe(400);
+    expect(fieldsOf(autoText)).toContain('amount');
+    expect(await balances(account)).toEqual({ current: 500, available: 500 });
+    // a decimal string with at most two places is an amount
+    const asText = await asInvestor({ investmentAccountId: account, amount: '100.25' });
+    expect(asText.status, JSON.stringify(asText.body)).toBe(200);
+    expect(asText.body.data.investedAmount).toBe(100.25);
+  });
+});
+
 describe('management invest (core §5 Administrator invest)', () => {
   it('invests at a chosen rate in (0, maximum], and refuses zero and above the maximum', async () => {
     const loanId = await createLoanViaApi(t, admin, smallLoanBody(10_000));
