@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type EditInvestorGroupBody,
-  type InvestorGroupView,
   investorGroupEditableFields,
   investorGroupEditForm,
   investorGroupStatuses,
   investorGroupStatusLabels,
-  peopleMessages,
 } from '@lm/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,14 +13,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { listKey } from '../../shared/list/use-list';
 import { changedFields } from '../investors';
-import { editInvestorGroup, investorGroupsList } from './investor-groups-api';
+import { type EditInvestorGroupChanges, type InvestorGroupView, useEditInvestorGroup } from './investor-groups-api';
 
 type FormInput = z.input<typeof investorGroupEditForm>;
 type FormOutput = z.output<typeof investorGroupEditForm>;
@@ -69,21 +64,13 @@ export function EditInvestorGroupDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(investorGroupEditForm),
     defaultValues: formValuesOf(group),
     mode: 'onTouched',
   });
-  const [pending, setPending] = useState<EditInvestorGroupBody | null>(null);
-  const save = useMutation({
-    mutationFn: (changes: EditInvestorGroupBody) => editInvestorGroup(group.id, changes),
-    meta: { successMessage: peopleMessages.investorGroupEdited },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['investor-group', String(group.id)] });
-      await queryClient.invalidateQueries({ queryKey: listKey(investorGroupsList) });
-    },
-  });
+  const [pending, setPending] = useState<EditInvestorGroupChanges | null>(null);
+  const save = useEditInvestorGroup(group.id);
   const { errors, isDirty } = form.formState;
   const text = (field: Exclude<Field, 'status'>, multiline = false) => (
     <TextField
@@ -115,7 +102,7 @@ export function EditInvestorGroupDialog({
             noValidate
             sx={{ pt: 1 }}
             onSubmit={form.handleSubmit((values) =>
-              setPending(changedFields(group, values, investorGroupEditableFields) as EditInvestorGroupBody),
+              setPending(changedFields(group, values, investorGroupEditableFields) as EditInvestorGroupChanges),
             )}
           >
             <Grid size={{ xs: 12, md: 4 }}>

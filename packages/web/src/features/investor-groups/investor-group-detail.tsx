@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
@@ -14,13 +13,13 @@ import { useUser } from '../../shared/session/session-store';
 import { ServerTable } from '../../shared/table/server-table';
 import { groupInvestorsList, InfoGrid } from '../investors';
 import { EditInvestorGroupDialog } from './edit-investor-group-dialog';
-import { groupAccountsList, investorGroupQuery } from './investor-groups-api';
+import { groupAccountsList, useInvestorGroupQuery } from './investor-groups-api';
 
 /** The group's detail: its fields, Group Accounts and Group Investors, and Edit Investor Group. */
 export function InvestorGroupDetail({ id }: { id: string }) {
   const user = useUser();
   const navigate = useNavigate();
-  const group = useQuery({ ...investorGroupQuery(id), meta: { silent: true } });
+  const group = useInvestorGroupQuery(id);
   const [editing, setEditing] = useState(false);
   const accounts = useMemo(() => groupAccountsList(id), [id]);
   const investors = useMemo(() => groupInvestorsList(id), [id]);

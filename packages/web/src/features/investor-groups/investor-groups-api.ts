@@ -1,14 +1,31 @@
-import { type EditInvestorGroupBody, type InvestorGroupView, investorGroupStatusLabels } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import {
+  editInvestorGroupRoute,
+  investorGroupAccountsRoute,
+  investorGroupDetailRoute,
+  investorGroupListRoute,
+  type investorGroupListShape,
+  investorGroupStatusLabels,
+  type ListRow,
+  peopleMessages,
+  type RouteData,
+  type RouteRequest,
+} from '@lm/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import { defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
+import { listKey } from '../../shared/list/use-list';
 import { type InvestmentAccountRow, investmentAccountColumns } from '../investors';
 
 /** The client side of the investor groups API (docs/api.md, "Investors, investor groups and staff"). */
 
+export type InvestorGroupRow = ListRow<typeof investorGroupListShape>;
+export type InvestorGroupView = RouteData<typeof investorGroupDetailRoute>;
+export type EditInvestorGroupChanges = Omit<RouteRequest<typeof editInvestorGroupRoute>['body'], 'id'>;
+
 /** /investorGroups: default sort id descending, page sizes with All (investor-and-admin §9). */
-export const investorGroupsList = defineList<InvestorGroupView>({
+export const investorGroupsList = defineList<InvestorGroupRow>({
   id: 'investor-groups',
-  path: '/api/investmentGroups',
+  path: pathOf(investorGroupListRoute),
   title: 'Investor Groups',
   defaultSort: { field: 'id', direction: 'desc' },
   pageSizes: pageSizesWithAll,
@@ -42,22 +59,38 @@ export const investorGroupsList = defineList<InvestorGroupView>({
 export function groupAccountsList(groupId: string): ListDefinition<InvestmentAccountRow> {
   return defineList<InvestmentAccountRow>({
     id: `investor-group-${groupId}-accounts`,
-    path: `/api/investmentGroups/${encodeURIComponent(groupId)}/investmentAccounts`,
+    path: pathOf(investorGroupAccountsRoute, { groupId }),
     title: 'Group Accounts',
     defaultSort: { field: 'id', direction: 'asc' },
     columns: investmentAccountColumns,
   });
 }
 
+export const investorGroupKey = (groupId: string | number) => ['investor-group', String(groupId)] as const;
+
 export function investorGroupQuery(groupId: string) {
   return {
-    queryKey: ['investor-group', groupId] as const,
-    queryFn: async () =>
-      (await api.get<InvestorGroupView>(`/api/investmentGroups/${encodeURIComponent(groupId)}`)).data,
+    queryKey: investorGroupKey(groupId),
+    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<InvestorGroupView> =>
+      (await callRoute(investorGroupDetailRoute, { params: { id: groupId }, ...(signal ? { signal } : {}) })).data,
   };
 }
 
-/** Edit Investor Group: the changed fields and the id (PUT api/investmentGroups/{id}). */
-export function editInvestorGroup(groupId: number, changes: EditInvestorGroupBody) {
-  return api.put<InvestorGroupView>(`/api/investmentGroups/${groupId}`, { ...changes, id: groupId });
+/** The group of the detail tab (its errors are shown in place, not toasted). */
+export function useInvestorGroupQuery(groupId: string) {
+  return useQuery({ ...investorGroupQuery(groupId), meta: { silent: true } });
+}
+
+/** Edit Investor Group: the changed fields and the id (PUT api/investmentGroups/{id}); the group and the list refetch. */
+export function useEditInvestorGroup(groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: EditInvestorGroupChanges) =>
+      callRoute(editInvestorGroupRoute, { params: { id: String(groupId) }, body: { ...changes, id: groupId } }),
+    meta: { successMessage: peopleMessages.investorGroupEdited },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: investorGroupKey(groupId) });
+      await queryClient.invalidateQueries({ queryKey: listKey(investorGroupsList) });
+    },
+  });
 }

@@ -1,12 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type EditUserBody,
-  investorEditableFields,
-  investorEditForm,
-  peopleMessages,
-  roleLabels,
-  type UserView,
-} from '@lm/domain';
+import { investorEditableFields, investorEditForm, roleLabels } from '@lm/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,14 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { listKey } from '../../shared/list/use-list';
 import { changedFields } from './changed-fields';
-import { editInvestor, investorsList } from './investors-api';
+import { type EditInvestorChanges, type InvestorUserView, useEditInvestor } from './investors-api';
 
 type FormInput = z.input<typeof investorEditForm>;
 type FormOutput = z.output<typeof investorEditForm>;
@@ -36,7 +27,7 @@ const labels: Record<(typeof investorEditableFields)[number], string> = {
   notes: 'Notes',
 };
 
-function formValuesOf(user: UserView): FormInput {
+function formValuesOf(user: InvestorUserView): FormInput {
   return {
     firstName: user.firstName,
     middleName: user.middleName ?? '',
@@ -58,27 +49,19 @@ export function EditInvestorDialog({
   open,
   onClose,
 }: {
-  user: UserView;
+  user: InvestorUserView;
   investorId: number;
   open: boolean;
   onClose: () => void;
 }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(investorEditForm),
     defaultValues: formValuesOf(user),
     mode: 'onTouched',
   });
-  const [pending, setPending] = useState<EditUserBody | null>(null);
-  const save = useMutation({
-    mutationFn: (changes: EditUserBody) => editInvestor(user.id, changes),
-    meta: { successMessage: peopleMessages.investorEdited },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['investor', String(investorId)] });
-      await queryClient.invalidateQueries({ queryKey: listKey(investorsList) });
-    },
-  });
+  const [pending, setPending] = useState<EditInvestorChanges | null>(null);
+  const save = useEditInvestor(user.id, investorId);
   const { errors, isDirty } = form.formState;
   const text = (field: keyof FormInput, props: { multiline?: boolean; autoComplete?: string } = {}) => (
     <TextField
@@ -110,7 +93,7 @@ export function EditInvestorDialog({
             noValidate
             sx={{ pt: 1 }}
             onSubmit={form.handleSubmit((values) =>
-              setPending(changedFields(user, values, investorEditableFields) as EditUserBody),
+              setPending(changedFields(user, values, investorEditableFields) as EditInvestorChanges),
             )}
           >
             <Grid size={{ xs: 12, md: 6 }}>

@@ -13,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
@@ -22,7 +21,12 @@ import { useUser } from '../../shared/session/session-store';
 import { ServerTable } from '../../shared/table/server-table';
 import { EditInvestorDialog } from './edit-investor-dialog';
 import { InfoGrid } from './info-grid';
-import { accreditationLabel, investorAccountsList, investorGroupsOfInvestorList, investorQuery } from './investors-api';
+import {
+  accreditationLabel,
+  investorAccountsList,
+  investorGroupsOfInvestorList,
+  useInvestorQuery,
+} from './investors-api';
 import { SendEmailButtons } from './send-email-buttons';
 
 function address(parts: readonly (string | null)[]): string | null {
@@ -34,7 +38,7 @@ function address(parts: readonly (string | null)[]): string | null {
 export function InvestorDetail({ id }: { id: string }) {
   const user = useUser();
   const navigate = useNavigate();
-  const investor = useQuery({ ...investorQuery(id), meta: { silent: true } });
+  const investor = useInvestorQuery(id);
   const [editing, setEditing] = useState(false);
   const accounts = useMemo(() => investorAccountsList(id), [id]);
   const groups = useMemo(() => investorGroupsOfInvestorList(id), [id]);

@@ -1,34 +1,44 @@
 import {
   accreditationLevelLabels,
-  type EditUserBody,
-  type InvestorView,
+  editInvestorRoute,
+  type investorAccountListShape,
+  investorAccountsRoute,
+  investorDetailRoute,
+  investorGroupInvestorsRoute,
+  type investorGroupListShape,
   investorGroupStatusLabels,
+  investorGroupsOfInvestorRoute,
+  investorListRoute,
+  type investorListShape,
   investorTypeLabels,
-  type UserView,
+  type ListRow,
+  peopleMessages,
+  type RouteData,
+  type RouteRequest,
+  resendConfirmationRoute,
+  resetPasswordRoute,
+  sessionMessages,
   userStatusLabels,
 } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import type { FilterField } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
+import { listKey } from '../../shared/list/use-list';
 
 /** The client side of the investors API (docs/api.md, "Investors, investor groups and staff"). */
 
-export interface InvestmentAccountRow {
-  id: number;
-  name: string;
-  type: string;
-  availableBalance: number;
-  currentBalance: number;
-  bpayBillerCode: string | null;
-  bpayReferenceNumber: string | null;
-  isForeign: boolean;
-  investmentGroupId: number | null;
-}
+export type InvestorRow = ListRow<typeof investorListShape>;
+export type InvestmentAccountRow = ListRow<typeof investorAccountListShape>;
+export type InvestorGroupRow = ListRow<typeof investorGroupListShape>;
+export type InvestorView = RouteData<typeof investorDetailRoute>;
+export type InvestorUserView = RouteData<typeof editInvestorRoute>;
+export type EditInvestorChanges = Omit<RouteRequest<typeof editInvestorRoute>['body'], 'id'>;
 
 const options = (labels: Readonly<Record<string, string>>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-export const investorColumns: readonly Column<InvestorView>[] = [
+export const investorColumns: readonly Column<InvestorRow>[] = [
   { field: 'id', header: 'ID', width: 90 },
   { field: 'user/firstName', header: 'First Name' },
   { field: 'user/lastName', header: 'Last Name' },
@@ -55,9 +65,9 @@ const investorFilterFields: readonly FilterField[] = [
 ];
 
 /** /investors: default sort id descending, page sizes with All (investor-and-admin §9). */
-export const investorsList = defineList<InvestorView>({
+export const investorsList = defineList<InvestorRow>({
   id: 'investors',
-  path: '/api/investors',
+  path: pathOf(investorListRoute),
   title: 'Investors',
   defaultSort: { field: 'id', direction: 'desc' },
   pageSizes: pageSizesWithAll,
@@ -67,10 +77,10 @@ export const investorsList = defineList<InvestorView>({
 });
 
 /** The investors of a group (Group Investors), the same columns. */
-export function groupInvestorsList(groupId: string): ListDefinition<InvestorView> {
-  return defineList<InvestorView>({
+export function groupInvestorsList(groupId: string): ListDefinition<InvestorRow> {
+  return defineList<InvestorRow>({
     id: `investor-group-${groupId}-investors`,
-    path: `/api/investmentGroups/${encodeURIComponent(groupId)}/investors`,
+    path: pathOf(investorGroupInvestorsRoute, { id: groupId }),
     title: 'Group Investors',
     defaultSort: { field: 'id', direction: 'desc' },
     expand: ['user'],
@@ -92,29 +102,18 @@ export const investmentAccountColumns: readonly Column<InvestmentAccountRow>[] =
 export function investorAccountsList(investorId: string): ListDefinition<InvestmentAccountRow> {
   return defineList<InvestmentAccountRow>({
     id: `investor-${investorId}-accounts`,
-    path: `/api/investors/${encodeURIComponent(investorId)}/investmentAccounts`,
+    path: pathOf(investorAccountsRoute, { investorId }),
     title: 'Investment Accounts',
     defaultSort: { field: 'id', direction: 'asc' },
     columns: investmentAccountColumns,
   });
 }
 
-export interface InvestorGroupRow {
-  id: number;
-  name: string;
-  abn: string | null;
-  acn: string | null;
-  email: string | null;
-  status: string;
-  entityType: string | null;
-  type: string | null;
-}
-
 /** The groups an investor belongs to (click goes to /investorGroups/{id}). */
 export function investorGroupsOfInvestorList(investorId: string): ListDefinition<InvestorGroupRow> {
   return defineList<InvestorGroupRow>({
     id: `investor-${investorId}-groups`,
-    path: `/api/investors/${encodeURIComponent(investorId)}/investmentGroups`,
+    path: pathOf(investorGroupsOfInvestorRoute, { id: investorId }),
     title: 'Investor Groups',
     defaultSort: { field: 'id', direction: 'desc' },
     columns: [
@@ -127,25 +126,49 @@ export function investorGroupsOfInvestorList(investorId: string): ListDefinition
   });
 }
 
+export const investorKey = (investorId: string | number) => ['investor', String(investorId)] as const;
+
 export function investorQuery(investorId: string) {
   return {
-    queryKey: ['investor', investorId] as const,
-    queryFn: async () => (await api.get<InvestorView>(`/api/investors/${encodeURIComponent(investorId)}`)).data,
+    queryKey: investorKey(investorId),
+    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<InvestorView> =>
+      (await callRoute(investorDetailRoute, { params: { id: investorId }, ...(signal ? { signal } : {}) })).data,
   };
 }
 
-/** Edit Investor: the changed fields and the id (PUT api/users/{id}). */
-export function editInvestor(userId: number, changes: EditUserBody) {
-  return api.put<UserView>(`/api/users/${userId}`, { ...changes, id: userId });
+/** The investor of the detail tab (its errors are shown in place, not toasted). */
+export function useInvestorQuery(investorId: string) {
+  return useQuery({ ...investorQuery(investorId), meta: { silent: true } });
 }
 
-/** Staff send these by the investor's username (DESIGN §1). */
-export function sendResetPasswordEmail(username: string) {
-  return api.post<null>('/api/user/reset', { username }, { auth: true });
+/** Edit Investor: the changed fields and the id (PUT api/users/{id}); the investor and the list refetch. */
+export function useEditInvestor(userId: number, investorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: EditInvestorChanges) =>
+      callRoute(editInvestorRoute, { params: { id: String(userId) }, body: { ...changes, id: userId } }),
+    meta: { successMessage: peopleMessages.investorEdited },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: investorKey(investorId) });
+      await queryClient.invalidateQueries({ queryKey: listKey(investorsList) });
+    },
+  });
 }
 
-export function sendVerificationEmail(username: string) {
-  return api.post<null>('/api/auth/register/resend-user-confirmation', { username }, { auth: true });
+export type StaffMail = 'reset' | 'verification';
+
+/**
+ * Staff send the investor's reset-password and verification mails by username (DESIGN §1), with
+ * the staff member's token so the audit names who sent them.
+ */
+export function useSendInvestorMail(username: string) {
+  return useMutation({
+    mutationFn: (mail: StaffMail) =>
+      mail === 'reset'
+        ? callRoute(resetPasswordRoute, { body: { username }, auth: true })
+        : callRoute(resendConfirmationRoute, { body: { username }, auth: true }),
+    meta: { successMessage: sessionMessages.resetCodeSent },
+  });
 }
 
 export const accreditationLabel = (level: string | null) => (level ? (accreditationLevelLabels[level] ?? level) : null);

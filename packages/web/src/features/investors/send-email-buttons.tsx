@@ -1,11 +1,7 @@
-import { sessionMessages } from '@lm/domain';
 import Button from '@mui/material/Button';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { sendResetPasswordEmail, sendVerificationEmail } from './investors-api';
-
-type Mail = 'reset' | 'verification';
+import { type StaffMail as Mail, useSendInvestorMail } from './investors-api';
 
 const texts: Record<Mail, { button: string; title: string; message: (email: string) => string }> = {
   reset: {
@@ -23,10 +19,7 @@ const texts: Record<Mail, { button: string; title: string; message: (email: stri
 /** The investor's reset-password and verification mails, each behind a confirmation (by username). */
 export function SendEmailButtons({ username }: { username: string }) {
   const [open, setOpen] = useState<Mail | null>(null);
-  const send = useMutation({
-    mutationFn: (mail: Mail) => (mail === 'reset' ? sendResetPasswordEmail(username) : sendVerificationEmail(username)),
-    meta: { successMessage: sessionMessages.resetCodeSent },
-  });
+  const send = useSendInvestorMail(username);
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen('reset')}>

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { sessionMessages } from '@lm/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { api } from '../../shared/api/api-client';
 import { fieldProps } from '../../shared/inputs/register-field';
 import { type ChangePasswordForm, changePasswordForm } from '../session';
+import { useChangePassword } from './profile-api';
 
 /** Change Password (investor-and-admin §2, §5): enabled only with all three fields filled. */
 export function ChangePasswordTab() {
@@ -17,12 +15,7 @@ export function ChangePasswordTab() {
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     mode: 'onTouched',
   });
-  const change = useMutation({
-    mutationFn: (values: ChangePasswordForm) =>
-      api.post<null>('/api/user/update', { oldPassword: values.oldPassword, newPassword: values.newPassword }),
-    meta: { successMessage: sessionMessages.passwordChanged },
-    onSuccess: () => form.reset(),
-  });
+  const change = useChangePassword({ onSuccess: () => form.reset() });
   const values = form.watch();
   const allFilled = values.oldPassword !== '' && values.newPassword !== '' && values.confirmPassword !== '';
   const { errors } = form.formState;
@@ -33,7 +26,7 @@ export function ChangePasswordTab() {
       sx={{ maxWidth: 480 }}
       noValidate
       aria-labelledby="change-password-heading"
-      onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      onSubmit={form.handleSubmit((v) => change.mutate({ oldPassword: v.oldPassword, newPassword: v.newPassword }))}
     >
       <Typography id="change-password-heading" variant="h5" component="h2">
         Change Password

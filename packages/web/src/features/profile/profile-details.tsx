@@ -3,15 +3,8 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../shared/api/api-client';
-import type { UserDetails } from '../../shared/session/session-store';
-
-export const userDetailsQuery = {
-  queryKey: ['user', 'details'] as const,
-  queryFn: async () => (await api.get<UserDetails>('/api/user/details')).data,
-};
+import { useUserDetailsQuery } from './profile-api';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -28,7 +21,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 
 /** The Profile tab: who is signed in; the Accounts link for the first investor kind only. */
 export function ProfileDetails() {
-  const details = useQuery(userDetailsQuery);
+  const details = useUserDetailsQuery();
   if (!details.data) {
     return <Skeleton variant="rectangular" height={160} aria-label="Loading profile" />;
   }

@@ -8,16 +8,15 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { api } from '../../shared/api/api-client';
 import { fieldProps } from '../../shared/inputs/register-field';
 import { TextInput } from '../../shared/inputs/text-input';
 import { PageTitle } from '../../shared/layout/page-title';
 import { notifySuccess, toast } from '../../shared/toast/toast-store';
 import { type ConfirmResetForm, confirmResetForm, resetEmailForm } from './password-schemas';
+import { useConfirmReset, useSendResetCode } from './session-api';
 
 /**
  * Forgot Password (spec core §4, investor-and-admin §4): request a code by email (the email is
@@ -31,16 +30,15 @@ export default function ResetPasswordPage() {
   const [codeSent, setCodeSent] = useState(false);
   const [enterCode, setEnterCode] = useState(false);
 
-  const sendCode = useMutation({
-    mutationFn: (username: string) => api.post<null>('/api/user/reset', { username }),
-    meta: { silent: true },
-    onSuccess: (response) => {
+  const sendCode = useSendResetCode();
+  const requestSent = {
+    onSuccess: (response: { userMessage?: string }) => {
       setCodeSent(true);
       setEnterCode(true);
       toast.info(response.userMessage || sessionMessages.resetCodeSent);
     },
-    onError: (error) => toast.error(error.message),
-  });
+    onError: (error: Error) => toast.error(error.message),
+  };
 
   const form = useForm<ConfirmResetForm>({
     resolver: zodResolver(confirmResetForm),
@@ -48,20 +46,14 @@ export default function ResetPasswordPage() {
     mode: 'onTouched',
   });
 
-  const confirm = useMutation({
-    mutationFn: (values: ConfirmResetForm & { username: string }) =>
-      api.post<null>('/api/user/confirm-reset', {
-        username: values.username,
-        password: values.newPassword,
-        confirmationCode: values.confirmationCode.trim(),
-      }),
-    meta: { silent: true },
-    onSuccess: (response) => {
+  const confirm = useConfirmReset();
+  const resetDone = {
+    onSuccess: (response: { userMessage?: string }) => {
       notifySuccess(sessionMessages.passwordReset, response.userMessage);
       navigate('/login', { replace: true });
     },
-    onError: (error) => toast.error(error.message),
-  });
+    onError: (error: Error) => toast.error(error.message),
+  };
 
   const requestCode = () => {
     const parsed = resetEmailForm.safeParse({ email });
@@ -70,7 +62,7 @@ export default function ResetPasswordPage() {
       return;
     }
     setEmailError(null);
-    sendCode.mutate(parsed.data.email);
+    sendCode.mutate(parsed.data.email, requestSent);
   };
 
   const submitReset = form.handleSubmit((values) => {
@@ -79,7 +71,14 @@ export default function ResetPasswordPage() {
       setEmailError(passwordMessages.email);
       return;
     }
-    confirm.mutate({ ...values, username: parsed.data.email });
+    confirm.mutate(
+      {
+        username: parsed.data.email,
+        password: values.newPassword,
+        confirmationCode: values.confirmationCode.trim(),
+      },
+      resetDone,
+    );
   });
 
   const { errors } = form.formState;

@@ -1,17 +1,29 @@
-import { roleLabels, type StaffMemberView, staffListTypes } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import {
+  type ListRow,
+  type RouteData,
+  roleLabels,
+  staffListRoute,
+  type staffListShape,
+  staffListTypes,
+  staffMemberRoute,
+} from '@lm/domain';
+import { useQuery } from '@tanstack/react-query';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import { defineList, pageSizesWithAll } from '../../shared/list/list-types';
 
 /** The client side of the staff API (docs/api.md, "Investors, investor groups and staff"). */
+
+export type StaffRow = ListRow<typeof staffListShape>;
+export type StaffMember = RouteData<typeof staffMemberRoute>;
 
 const staffTypeLabels: Record<string, string> = Object.fromEntries(
   staffListTypes.map((type) => [type, roleLabels[type]]),
 );
 
 /** /staff: ID, Type, First Name, Last Name; page sizes with All; default sort id descending (§9). */
-export const staffList = defineList<StaffMemberView>({
+export const staffList = defineList<StaffRow>({
   id: 'staff',
-  path: '/api/users',
+  path: pathOf(staffListRoute),
   title: 'Staff',
   defaultSort: { field: 'id', direction: 'desc' },
   pageSizes: pageSizesWithAll,
@@ -39,8 +51,14 @@ export const staffList = defineList<StaffMemberView>({
 export function staffMemberQuery(userId: string) {
   return {
     queryKey: ['staff-member', userId] as const,
-    queryFn: async () => (await api.get<StaffMemberView>(`/api/users/${encodeURIComponent(userId)}`)).data,
+    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<StaffMember> =>
+      (await callRoute(staffMemberRoute, { params: { id: userId }, ...(signal ? { signal } : {}) })).data,
   };
+}
+
+/** The staff member of the detail tab (its errors are shown in place, not toasted). */
+export function useStaffMemberQuery(userId: string) {
+  return useQuery({ ...staffMemberQuery(userId), meta: { silent: true } });
 }
 
 export { staffTypeLabels };

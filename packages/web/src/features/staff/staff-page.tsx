@@ -4,17 +4,16 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
 import { PageTitle } from '../../shared/layout/page-title';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
 import { InfoGrid } from '../investors';
-import { staffList, staffMemberQuery, staffTypeLabels } from './staff-api';
+import { staffList, staffTypeLabels, useStaffMemberQuery } from './staff-api';
 
 function StaffDetail({ id }: { id: string }) {
-  const member = useQuery({ ...staffMemberQuery(id), meta: { silent: true } });
+  const member = useStaffMemberQuery(id);
   if (member.isError) {
     const missing = member.error instanceof ApiError && member.error.status === 404;
     return <Alert severity="error">{missing ? malformedDataMessage('Staff') : (member.error as Error).message}</Alert>;

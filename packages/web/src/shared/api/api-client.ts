@@ -1,4 +1,4 @@
-import { displayMessages } from '@lm/domain';
+import { displayMessages, type RouteData, type RouteRequest, type refreshSessionRoute } from '@lm/domain';
 import { loadSessionMessages } from '../session/load-session-messages';
 import { ApiError, codeForStatus, isErrorCode, networkError } from './api-error';
 import { decodeAccessToken, isExpired, serverOffsetOf } from './jwt';
@@ -120,6 +120,9 @@ export async function readEnvelope<T>(response: Response): Promise<ApiResponse<T
 
 let refreshInFlight: Promise<string> | null = null;
 
+/** POST api/auth/refresh (its contract's path; only types come from the domain here). */
+const refreshPath: (typeof refreshSessionRoute)['path'] = '/api/auth/refresh';
+
 async function refreshOnce(failedToken: string): Promise<string> {
   const stored = readSession();
   if (!stored) throw await endSession('expired');
@@ -127,13 +130,14 @@ async function refreshOnce(failedToken: string): Promise<string> {
   if (stored.session.accessToken !== failedToken) return stored.session.accessToken;
   let response: Response;
   try {
-    response = await send('POST', '/api/auth/refresh', { body: { refreshToken: stored.session.refreshToken } }, null);
+    const body: RouteRequest<typeof refreshSessionRoute>['body'] = { refreshToken: stored.session.refreshToken };
+    response = await send('POST', refreshPath, { body }, null);
   } catch (error) {
     if ((error as ApiError).network) throw error;
     throw await endSession('expired');
   }
   try {
-    const envelope = await readEnvelope<{ accessToken: string; refreshToken: string }>(response);
+    const envelope = await readEnvelope<RouteData<typeof refreshSessionRoute>>(response);
     // refresh tokens rotate: the new one must be kept every time, the old one is spent
     storeTokens(envelope.data, stored.remembered);
     return envelope.data.accessToken;

@@ -10,9 +10,13 @@ export type CallOptions<C extends RouteContract> = (RouteRequest<C>['params'] ex
   (RouteRequest<C>['query'] extends undefined
     ? { query?: never }
     : { query?: Defined<RouteRequest<C>['query']> | Record<string, QueryValue> | URLSearchParams }) &
-  (RouteRequest<C>['body'] extends undefined ? { body?: never } : { body: Defined<RouteRequest<C>['body']> | FormData }) & {
+  (RouteRequest<C>['body'] extends undefined
+    ? { body?: never }
+    : { body: Defined<RouteRequest<C>['body']> | FormData }) & {
     signal?: AbortSignal;
     headers?: Record<string, string>;
+    /** Send the token on a route that works without one (staff sending a reset mail); see api-client. */
+    auth?: boolean;
   };
 
 /** The path of a route with its `:name` parameters filled in (each encoded). */
@@ -24,8 +28,15 @@ export function pathOf(contract: Pick<RouteContract, 'path'>, params: Record<str
   });
 }
 
-function requestOptions(options: { query?: unknown; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> }) {
+function requestOptions(options: {
+  query?: unknown;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  auth?: boolean;
+}) {
   const request: RequestOptions = {};
+  if (options.auth !== undefined) request.auth = options.auth;
   if (options.query !== undefined) request.query = options.query as RequestOptions['query'];
   if (options.body !== undefined) request.body = options.body;
   if (options.signal) request.signal = options.signal;

@@ -1,4 +1,11 @@
-import type { Role } from '@lm/domain';
+import type {
+  authenticateJwtRoute,
+  loginRoute,
+  logoutRoute,
+  RouteData,
+  RouteRequest,
+  userDetailsRoute,
+} from '@lm/domain';
 import { useSyncExternalStore } from 'react';
 import { api, onSessionEnded, storeTokens } from '../api/api-client';
 import { ApiError } from '../api/api-error';
@@ -7,19 +14,23 @@ import { toast } from '../toast/toast-store';
 import { loadSessionMessages } from './load-session-messages';
 
 /** GET api/user/details (the session feature of the server). */
-export interface UserDetails {
-  id: number;
-  email: string;
-  username: string;
-  type: Role;
-  firstName: string | null;
-  middleName: string | null;
-  lastName: string | null;
-  mobileNumber1: string | null;
-  status: string;
-  investorId: number | null;
-  investmentAccountIds: number[];
-}
+export type UserDetails = RouteData<typeof userDetailsRoute>;
+
+/**
+ * The session calls, typed by their contracts. Only the types come from the domain: the login
+ * route loads no zod (see session-messages.ts), so the paths are literals the compiler checks.
+ */
+const sessionPaths: {
+  login: (typeof loginRoute)['path'];
+  logout: (typeof logoutRoute)['path'];
+  check: (typeof authenticateJwtRoute)['path'];
+  details: (typeof userDetailsRoute)['path'];
+} = {
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  check: '/authenticateJwt',
+  details: '/api/user/details',
+};
 
 export type SessionStatus = 'loading' | 'anonymous' | 'authenticated' | 'unavailable';
 
@@ -64,7 +75,7 @@ if (typeof window !== 'undefined') {
 }
 
 async function loadUser(): Promise<UserDetails> {
-  return (await api.get<UserDetails>('/api/user/details')).data;
+  return (await api.get<UserDetails>(sessionPaths.details)).data;
 }
 
 export const sessionStore = {
@@ -77,7 +88,7 @@ export const sessionStore = {
       return;
     }
     try {
-      await api.get('/authenticateJwt');
+      await api.get<RouteData<typeof authenticateJwtRoute>>(sessionPaths.check);
       setState({ status: 'authenticated', user: await loadUser(), notice: null });
     } catch (error) {
       if (error instanceof ApiError && error.network) {
@@ -91,10 +102,8 @@ export const sessionStore = {
 
   /** Logs in; Remember Me keeps the tokens in local storage and remembers the email. */
   async login(email: string, password: string, rememberMe: boolean): Promise<UserDetails> {
-    const tokens = await api.post<{ accessToken: string; refreshToken: string }>('/api/auth/login', {
-      email,
-      password,
-    });
+    const body: RouteRequest<typeof loginRoute>['body'] = { email, password };
+    const tokens = await api.post<RouteData<typeof loginRoute>>(sessionPaths.login, body);
     storeTokens(tokens.data, rememberMe);
     writeRememberedLogin(rememberMe, email);
     const user = await loadUser();
@@ -106,7 +115,8 @@ export const sessionStore = {
   async logout(): Promise<void> {
     const stored = readSession();
     if (stored) {
-      await api.post('/api/auth/logout', { refreshToken: stored.session.refreshToken }).catch(() => undefined);
+      const body: RouteRequest<typeof logoutRoute>['body'] = { refreshToken: stored.session.refreshToken };
+      await api.post<RouteData<typeof logoutRoute>>(sessionPaths.logout, body).catch(() => undefined);
     }
     loggedOut(null);
   },
