@@ -1,13 +1,20 @@
+import { centsFromString, centsToNumber, type InvestmentSaleTransaction } from '@lm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { ownAccountsCondition } from '../platform/access/account-access';
 import type { Actor } from '../platform/auth/tokens';
 import type { Executor } from '../platform/db/database';
-import { heldRepaymentsFrom, principalOutstandingSql, shareSql } from './portfolio.resources';
+import { sydneyDay } from '../platform/db/sydney-sql';
+import { heldRepaymentsFrom, principalOutstandingSql, shareSql } from './portfolio.resource';
 
 /** SQL of the portfolio feature: whose accounts, summaries and the statistics' daily totals. */
 
 export async function accountExists(db: Executor, accountId: number): Promise<boolean> {
   const row = await db.selectFrom('investmentAccounts').select('id').where('id', '=', accountId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function investmentExists(db: Executor, investmentId: number): Promise<boolean> {
+  const row = await db.selectFrom('investments').select('id').where('id', '=', investmentId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -19,8 +26,6 @@ function scopeCondition(column: string, scope: AccountScope): RawBuilder<unknown
     ? sql`${sql.raw(column)} = ${scope.accountId}`
     : ownAccountsCondition(column, scope.actor);
 }
-
-const sydneyDay = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
 
 function dateRange(day: RawBuilder<unknown>, startDate?: string, endDate?: string): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`true`];
@@ -164,10 +169,20 @@ export async function investmentTotals(
   return result.rows;
 }
 
-/** The sale transactions of an investment (its own, as seller, and its sale row). */
-export async function saleTransactionsOf(db: Executor, investmentIds: readonly number[]) {
+const money = (amount: string) => centsToNumber(centsFromString(amount));
+
+/** A sale transaction with the sold investment it belongs to. */
+export interface SaleTransactionRow extends InvestmentSaleTransaction {
+  soldInvestmentId: number | null;
+}
+
+/** The sale transactions of investments (each one's own, as seller, and its sale row). */
+export async function saleTransactionsOf(
+  db: Executor,
+  investmentIds: readonly number[],
+): Promise<SaleTransactionRow[]> {
   if (investmentIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('accountTransactions as t')
     .leftJoin('investments as inv', 'inv.investmentSaleTransactionId', 't.id')
     .select([
@@ -193,4 +208,14 @@ export async function saleTransactionsOf(db: Executor, investmentIds: readonly n
     )
     .orderBy('t.id')
     .execute();
+  return rows.map((t) => ({
+    ...t,
+    grossAmount: money(t.grossAmount),
+    principalAmount: money(t.principalAmount),
+    interestAmount: money(t.interestAmount),
+    feesAmount: money(t.feesAmount),
+    taxWithheldAmount: money(t.taxWithheldAmount),
+    finalisedDate: t.finalisedDate === null ? null : new Date(t.finalisedDate).toISOString(),
+    createdDate: new Date(t.createdDate).toISOString(),
+  }));
 }

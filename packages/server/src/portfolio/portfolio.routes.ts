@@ -1,16 +1,21 @@
 import {
-  investmentStatisticsQuery,
-  portfolioSummaryQuery,
-  repaymentStatisticsQuery,
-  transactionStatisticsQuery,
+  accountInvestmentsRoute,
+  investmentDetailRoute,
+  investmentRepaymentsRoute,
+  investmentStatisticsRoute,
+  investmentsListRoute,
+  portfolioSummaryRoute,
+  repaymentStatisticsRoute,
+  transactionStatisticsRoute,
+  userAccountInvestmentsRoute,
+  userAccountRepaymentsRoute,
 } from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../platform/access/access-plugin';
 import type { AppContext } from '../platform/context';
-import { idParam, ok, validate } from '../platform/http/envelope';
+import { ok } from '../platform/http/envelope';
+import { routeRegistrar } from '../platform/http/register-route';
 import * as portfolio from './portfolio.service';
-
-type Params = Record<string, string>;
 
 /**
  * Investments and portfolios (spec core §2.7 and §7 "Investing", "Dashboard and statistics";
@@ -18,55 +23,42 @@ type Params = Record<string, string>;
  * portfolio investments and repayments, the portfolio summary and the dashboard statistics.
  */
 export function portfolioRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/investments', async (request) => {
-    const result = await portfolio.listInvestments(ctx, request.query);
-    return ok(result.rows, { count: result.count });
-  });
+  const route = routeRegistrar(app, ctx);
+  const page = <R>(result: { rows: R[]; count?: number | undefined }) => ok(result.rows, { count: result.count });
 
-  app.get('/api/investments/:id', async (request) =>
-    ok(await portfolio.investmentDetail(ctx, idParam((request.params as Params).id))),
+  route(investmentsListRoute, async ({ query }) => page(await portfolio.listInvestments(ctx, query)));
+
+  route(investmentDetailRoute, async ({ params }) => ok(await portfolio.investmentDetail(ctx, params.id)));
+
+  route(investmentRepaymentsRoute, async ({ params, query }) =>
+    page(await portfolio.investmentRepayments(ctx, params.id, query)),
   );
 
-  app.get('/api/investments/:id/repayments', async (request) => {
-    const result = await portfolio.investmentRepayments(ctx, idParam((request.params as Params).id), request.query);
-    return ok(result.rows, { count: result.count });
-  });
+  route(accountInvestmentsRoute, async ({ params, query }) =>
+    page(await portfolio.accountInvestments(ctx, params.accountId, query)),
+  );
 
-  app.get('/api/investmentAccounts/:accountId/investments', async (request) => {
-    const accountId = idParam((request.params as Params).accountId, 'accountId');
-    const result = await portfolio.accountInvestments(ctx, accountId, request.query);
-    return ok(result.rows, { count: result.count });
-  });
+  route(userAccountInvestmentsRoute, async ({ params, query }, request) =>
+    page(await portfolio.userInvestments(ctx, actorOf(request), params.id, query)),
+  );
 
-  app.get('/api/user/investmentAccounts/:id/investments', async (request) => {
-    const accountId = idParam((request.params as Params).id);
-    const result = await portfolio.userInvestments(ctx, actorOf(request), accountId, request.query);
-    return ok(result.rows, { count: result.count });
-  });
+  route(userAccountRepaymentsRoute, async ({ params, query }, request) =>
+    page(await portfolio.userRepayments(ctx, actorOf(request), params.id, query)),
+  );
 
-  app.get('/api/user/investmentAccounts/:id/repayments', async (request) => {
-    const accountId = idParam((request.params as Params).id);
-    const result = await portfolio.userRepayments(ctx, actorOf(request), accountId, request.query);
-    return ok(result.rows, { count: result.count });
-  });
+  route(portfolioSummaryRoute, async ({ query }, request) =>
+    ok(await portfolio.portfolioSummary(ctx, actorOf(request), query)),
+  );
 
-  app.get('/api/accounts/portfolio', async (request) => {
-    const query = validate(portfolioSummaryQuery, request.query);
-    return ok(await portfolio.portfolioSummary(ctx, actorOf(request), query));
-  });
+  route(transactionStatisticsRoute, async ({ query }, request) =>
+    ok(await portfolio.transactionStatistics(ctx, actorOf(request), query)),
+  );
 
-  app.get('/api/user/transactions/statistics', async (request) => {
-    const query = validate(transactionStatisticsQuery, request.query);
-    return ok(await portfolio.transactionStatistics(ctx, actorOf(request), query));
-  });
+  route(repaymentStatisticsRoute, async ({ query }, request) =>
+    ok(await portfolio.repaymentStatistics(ctx, actorOf(request), query)),
+  );
 
-  app.get('/api/user/repayments/statistics', async (request) => {
-    const query = validate(repaymentStatisticsQuery, request.query);
-    return ok(await portfolio.repaymentStatistics(ctx, actorOf(request), query));
-  });
-
-  app.get('/api/user/investments/statistics', async (request) => {
-    const query = validate(investmentStatisticsQuery, request.query);
-    return ok(await portfolio.investmentStatistics(ctx, actorOf(request), query));
-  });
+  route(investmentStatisticsRoute, async ({ query }, request) =>
+    ok(await portfolio.investmentStatistics(ctx, actorOf(request), query)),
+  );
 }

@@ -5,29 +5,39 @@ import {
   centsFromString,
   centsToNumber,
   Decimal,
+  type InvestmentSaleTransaction,
   type InvestmentStatisticsQuery,
   intervalStart,
+  type investmentDetailRoute,
+  type investmentListShape,
   isStaffRole,
+  type ListRow,
   loanMessages,
   malformedDataMessage,
-  moneyStringToNumber,
   notFound,
   type PortfolioSummary,
   type PortfolioSummaryQuery,
   type RepaymentStatisticsQuery,
+  type RouteData,
   type StatisticsInterval,
   type StatisticsRow,
   statisticsBucketsMax,
   statisticsIntervals,
   type TransactionStatisticsQuery,
 } from '@lm/domain';
-import { sql } from 'kysely';
 import { assertOwnAccount } from '../platform/access/account-access';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
-import { type ListResult, runList } from '../platform/list-query';
+import type { TypedListResult } from '../platform/list-query';
 import * as repo from './portfolio.repository';
-import { investmentRepaymentsResource, investmentsResource, portfolioInvestmentsResource } from './portfolio.resources';
+import {
+  findInvestmentRows,
+  listAccountInvestments,
+  listAccountPortfolio,
+  listAccountRepaymentShares,
+  listInvestmentRepayments,
+  listInvestments as listInvestmentRows,
+} from './portfolio.resource';
 
 /**
  * Reading investments and portfolios (spec core §2.7, §3, §7; investor-and-admin §2 Portfolio, §7).
@@ -46,21 +56,21 @@ async function ownAccount(ctx: AppContext, actor: Actor, accountId: number): Pro
 
 export async function userInvestments(ctx: AppContext, actor: Actor, accountId: number, query: unknown) {
   await ownAccount(ctx, actor, accountId);
-  // a reversed investment never happened for the investor: its money was released
-  return runList(ctx.db, portfolioInvestmentsResource, query, {
-    where: sql`i.investment_account_id = ${accountId} and i.reversed_date is null`,
-  });
+  return listAccountPortfolio(ctx.db, accountId, query);
 }
 
 export async function userRepayments(ctx: AppContext, actor: Actor, accountId: number, query: unknown) {
   await ownAccount(ctx, actor, accountId);
-  return runList(ctx.db, investmentRepaymentsResource, query, {
-    where: sql`i.investment_account_id = ${accountId} and i.reversed_date is null`,
-  });
+  return listAccountRepaymentShares(ctx.db, accountId, query);
 }
 
+type InvestmentRow = Partial<ListRow<typeof investmentListShape>>;
+
 /** The sale transactions of each sold investment in a page of rows, under investmentSaleTransactions. */
-async function withSaleTransactions(ctx: AppContext, result: ListResult): Promise<ListResult> {
+async function withSaleTransactions<R extends InvestmentRow>(
+  ctx: AppContext,
+  result: TypedListResult<R>,
+): Promise<TypedListResult<R & { investmentSaleTransactions?: InvestmentSaleTransaction[] }>> {
   const sold = result.rows.filter((r) => r.saleDate !== null && r.saleDate !== undefined && typeof r.id === 'number');
   if (sold.length === 0) return result;
   const transactions = await repo.saleTransactionsOf(
@@ -70,44 +80,26 @@ async function withSaleTransactions(ctx: AppContext, result: ListResult): Promis
   const rows = result.rows.map((row) => {
     if (!sold.includes(row)) return row;
     const own = transactions.filter((t) => t.soldInvestmentId === row.id || t.investmentId === row.id);
-    return {
-      ...row,
-      investmentSaleTransactions: own.map(({ soldInvestmentId: _sold, ...t }) => ({
-        ...t,
-        grossAmount: moneyStringToNumber(t.grossAmount),
-        principalAmount: moneyStringToNumber(t.principalAmount),
-        interestAmount: moneyStringToNumber(t.interestAmount),
-        feesAmount: moneyStringToNumber(t.feesAmount),
-        taxWithheldAmount: moneyStringToNumber(t.taxWithheldAmount),
-      })),
-    };
+    return { ...row, investmentSaleTransactions: own.map(({ soldInvestmentId: _sold, ...t }) => t) };
   });
   return { ...result, rows };
 }
 
 export async function listInvestments(ctx: AppContext, query: unknown) {
-  return withSaleTransactions(ctx, await runList(ctx.db, investmentsResource, query));
+  return withSaleTransactions(ctx, await listInvestmentRows(ctx.db, query));
 }
 
 export async function accountInvestments(ctx: AppContext, accountId: number, query: unknown) {
   if (!(await repo.accountExists(ctx.db, accountId))) throw notFound(accountNotFound);
-  return withSaleTransactions(
-    ctx,
-    await runList(ctx.db, investmentsResource, query, { where: sql`i.investment_account_id = ${accountId}` }),
-  );
+  return withSaleTransactions(ctx, await listAccountInvestments(ctx.db, accountId, query));
 }
 
 /** One investment with its loan and account (spec core §2.7); exactly one record or a clear error. */
-export async function investmentDetail(ctx: AppContext, investmentId: number) {
-  const result = await withSaleTransactions(
-    ctx,
-    await runList(
-      ctx.db,
-      investmentsResource,
-      { $expand: 'loan,investmentAccount', $top: '2' },
-      { where: sql`i.id = ${investmentId}` },
-    ),
-  );
+export async function investmentDetail(
+  ctx: AppContext,
+  investmentId: number,
+): Promise<RouteData<typeof investmentDetailRoute>> {
+  const result = await withSaleTransactions(ctx, await findInvestmentRows(ctx.db, investmentId));
   if (result.rows.length === 0) throw notFound(investmentNotFound);
   if (result.rows.length > 1) throw badRequest(malformedDataMessage('Investment'));
   const row = result.rows[0]!;
@@ -115,9 +107,8 @@ export async function investmentDetail(ctx: AppContext, investmentId: number) {
 }
 
 export async function investmentRepayments(ctx: AppContext, investmentId: number, query: unknown) {
-  const exists = await ctx.db.selectFrom('investments').select('id').where('id', '=', investmentId).executeTakeFirst();
-  if (!exists) throw notFound(investmentNotFound);
-  return runList(ctx.db, investmentRepaymentsResource, query, { where: sql`i.id = ${investmentId}` });
+  if (!(await repo.investmentExists(ctx.db, investmentId))) throw notFound(investmentNotFound);
+  return listInvestmentRepayments(ctx.db, investmentId, query);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAudit } from '../platform/audit/audit';
-import { fractionaliseRepayments } from '../repayments/fractionalise-repayments';
-import { publishReceipts } from '../repayments/publish-receipts';
+import { fractionaliseRepayments, publishReceipts } from '../repayments';
 import { createWorkedExampleLoan, fixtureSchedule, type TestLoan } from '../repayments/repayments.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 

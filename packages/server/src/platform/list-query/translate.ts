@@ -1,5 +1,6 @@
-import { businessTimeZone, moneyStringToNumber, sydneyDate } from '@lm/domain';
+import { moneyStringToNumber, sydneyDate } from '@lm/domain';
 import { type RawBuilder, sql } from 'kysely';
+import { sydneyMidnight as sydneyDayStart } from '../db/sydney-sql';
 import { invalidQuery, quoteToken } from './errors';
 import {
   type ComparisonOperator,
@@ -60,7 +61,7 @@ type TypedValue = { kind: 'value'; sql: Sql } | { kind: 'day'; date: string };
 
 function sydneyMidnight(date: string, plusDays: 0 | 1): Sql {
   const day = plusDays === 0 ? parameter(date, 'date') : sql`(${parameter(date, 'date')} + 1)`;
-  return sql`(cast(${day} as timestamp) at time zone ${sql.lit(businessTimeZone)})`;
+  return sydneyDayStart(day);
 }
 
 const sqlOperator: Record<Exclude<ComparisonOperator, 'ne'>, string> = {
