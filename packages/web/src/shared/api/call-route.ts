@@ -11,7 +11,9 @@ export type CallOptions<C extends RouteContract> = (RouteRequest<C>['params'] ex
     ? { query?: never }
     : { query?: Defined<RouteRequest<C>['query']> | Record<string, QueryValue> | URLSearchParams }) &
   (RouteRequest<C>['body'] extends undefined
-    ? { body?: never }
+    ? C['multipart'] extends object
+      ? { body: FormData }
+      : { body?: never }
     : { body: Defined<RouteRequest<C>['body']> | FormData }) & {
     signal?: AbortSignal;
     headers?: Record<string, string>;
