@@ -12,11 +12,11 @@ import {
 import { mandateOptionsRefusal, marketplaceRateRefusal } from './loan-funding';
 import {
   businessAgeLengthMax,
-  loanClientNameLengthMax,
   companyStateLengthMax,
   financialAccountsTypeLengthMax,
   industryTypeLengthMax,
   legalHistoryLengthMax,
+  loanClientNameLengthMax,
   loanNameLengthMax,
   loanNotesLengthMax,
   loanPurposeLengthMax,

@@ -148,7 +148,8 @@ export interface ScheduleDraft {
     notes: string | null;
     /** Done: the reviewed schedule has every detail; the form may hold it back as Initial. */
     setupStatus: 'INITIAL' | 'DONE';
-    loanDetails: Record<(typeof detailFields)[number], string | number | null>;
+    /** The details the file gives. */
+    loanDetails: Partial<Record<(typeof detailFields)[number], string | number | null>>;
   };
   repayments: DraftRepayment[];
   clientDetails: { name: string | null };
@@ -475,12 +476,13 @@ export function draftFromSchedule(source: ScheduleSource, provider: ScheduleProv
     fail(cells.marketplaceExpiryDate as SourceCell, 'marketplaceExpiryDate', loanMessages.marketplaceWindowOrder);
   }
   const industry = text('industryType');
+  // only the details the file gives (an absent one is left out, not null: the create body's amounts take no null)
   const loanDetails = Object.fromEntries(
-    detailFields.map((field) => {
+    detailFields.flatMap((field) => {
       const v = values[field];
-      if (v === undefined) return [field, null];
-      if (typeof v === 'bigint') return [field, centsToNumber(v)];
-      return [field, v];
+      if (v === undefined) return [];
+      if (typeof v === 'bigint') return [[field, centsToNumber(v)]];
+      return [[field, v]];
     }),
   ) as ScheduleDraft['loan']['loanDetails'];
   if (industry) {

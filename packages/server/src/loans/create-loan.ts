@@ -12,11 +12,18 @@ import {
   notFound,
 } from '@lm/domain';
 import { clientForLoan } from '../clients';
-import { createLedgerAccount } from '../ledger/ledger';
+import { createLedgerAccount } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
-import { loanView } from './loan-views';
+import {
+  existingInvestmentAccountIds,
+  insertLoan,
+  insertLoanDetails,
+  insertMandateTopups,
+  insertRepayments,
+} from './loans.repository';
+import { type LoanListRow, loanView } from './loans.resource';
 
 /** loan_details columns from the body's details (absent ones null). */
 export function detailValues(details: Partial<LoanDetailsInput> | null | undefined) {
@@ -46,7 +53,7 @@ async function checkTopUpAccounts(trx: Tx, body: CreateLoanBody): Promise<void> 
   const ids = body.investmentTopups.map((t) => t.investmentAccountId);
   if (new Set(ids).size !== ids.length) throw badRequest(loanMessages.topUpAccountRepeated);
   if (ids.length === 0) return;
-  const found = await trx.selectFrom('investmentAccounts').select('id').where('id', 'in', ids).execute();
+  const found = await existingInvestmentAccountIds(trx, ids);
   if (found.length !== ids.length) throw notFound(loanMessages.accountNotFound);
 }
 
@@ -56,11 +63,7 @@ async function checkTopUpAccounts(trx: Tx, body: CreateLoanBody): Promise<void> 
  * funding and collections. A loan whose setup is done goes straight to where its marketplace window
  * puts it (Funding and visible when the window includes now); otherwise it stays in Setup.
  */
-export async function createLoan(
-  ctx: AppContext,
-  body: CreateLoanBody,
-  audit: AuditContext,
-): Promise<Record<string, unknown>> {
+export async function createLoan(ctx: AppContext, body: CreateLoanBody, audit: AuditContext): Promise<LoanListRow> {
   const now = ctx.clock.now();
   const { loan } = body;
   const amountCents = centsFromNumber(loan.amount);
@@ -94,80 +97,66 @@ export async function createLoan(
       'LOAN_COLLECTIONS',
       `Collections of loan ${label}`,
     );
-    const row = await trx
-      .insertInto('loans')
-      .values({
-        name: loan.name,
-        thirdPartyId: loan.thirdPartyId ?? null,
-        clientId,
-        amount: centsToString(amountCents),
-        baseInterestRate: String(loan.baseInterestRate),
-        marketplaceRate: String(loan.marketplaceRate),
-        marketplaceStatus,
-        marketplaceStartDate,
-        marketplaceExpiryDate,
-        disbursementDate: loan.disbursementDate ?? null,
-        startDate: loan.startDate ?? null,
-        gracePeriodDays: loan.gracePeriodDays,
-        status,
-        subStatus: loan.subStatus ?? null,
-        setupStatus: loan.setupStatus,
-        interestType: loan.interestType,
-        interestCalculationMethod: loan.interestCalculationMethod,
-        term: loan.term,
-        termPeriod: loan.termPeriod,
-        termPeriodUnit: loan.termPeriodUnit,
-        notes: loan.notes ?? null,
-        fundingLedgerAccountId,
-        collectionsLedgerAccountId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const loanId = row.id;
-    await trx
-      .insertInto('loanDetails')
-      .values({ loanId, ...detailValues(loan.loanDetails) })
-      .execute();
-    await trx
-      .insertInto('repayments')
-      .values(
-        body.repayments.map((r) => {
-          const principal = centsFromNumber(r.principalDue);
-          const interest = centsFromNumber(r.interestDue);
-          const gst = centsFromNumber(r.gstAmount);
-          const stampDuty = centsFromNumber(r.stampDutyAmount);
-          const gross =
-            r.grossAmount === undefined ? principal + interest + gst + stampDuty : centsFromNumber(r.grossAmount);
-          return {
-            loanId,
-            dueDate: r.dueDate,
-            status: 'UNPAID',
-            principalDue: centsToString(principal),
-            interestDue: centsToString(interest),
-            gstAmount: centsToString(gst),
-            stampDutyAmount: centsToString(stampDuty),
-            grossAmount: centsToString(gross),
-            createdAt: now,
-          };
-        }),
-      )
-      .execute();
-    if (body.investmentTopups.length > 0) {
-      await trx
-        .insertInto('mandateTopups')
-        .values(
-          body.investmentTopups.map((t) => ({
-            loanId,
-            investmentAccountId: t.investmentAccountId,
-            mandateRate: String(t.mandateRate),
-            isActive: t.isActive,
-          })),
-        )
-        .execute();
-    }
-    const after = await loanView(trx, loanId);
+    const loanId = await insertLoan(trx, {
+      name: loan.name,
+      thirdPartyId: loan.thirdPartyId ?? null,
+      clientId,
+      amount: centsToString(amountCents),
+      baseInterestRate: String(loan.baseInterestRate),
+      marketplaceRate: String(loan.marketplaceRate),
+      marketplaceStatus,
+      marketplaceStartDate,
+      marketplaceExpiryDate,
+      disbursementDate: loan.disbursementDate ?? null,
+      startDate: loan.startDate ?? null,
+      gracePeriodDays: loan.gracePeriodDays,
+      status,
+      subStatus: loan.subStatus ?? null,
+      setupStatus: loan.setupStatus,
+      interestType: loan.interestType,
+      interestCalculationMethod: loan.interestCalculationMethod,
+      term: loan.term,
+      termPeriod: loan.termPeriod,
+      termPeriodUnit: loan.termPeriodUnit,
+      notes: loan.notes ?? null,
+      fundingLedgerAccountId,
+      collectionsLedgerAccountId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertLoanDetails(trx, { loanId, ...detailValues(loan.loanDetails) });
+    await insertRepayments(
+      trx,
+      body.repayments.map((r) => {
+        const principal = centsFromNumber(r.principalDue);
+        const interest = centsFromNumber(r.interestDue);
+        const gst = centsFromNumber(r.gstAmount);
+        const stampDuty = centsFromNumber(r.stampDutyAmount);
+        const gross =
+          r.grossAmount === undefined ? principal + interest + gst + stampDuty : centsFromNumber(r.grossAmount);
+        return {
+          loanId,
+          dueDate: r.dueDate,
+          status: 'UNPAID',
+          principalDue: centsToString(principal),
+          interestDue: centsToString(interest),
+          gstAmount: centsToString(gst),
+          stampDutyAmount: centsToString(stampDuty),
+          grossAmount: centsToString(gross),
+          createdAt: now,
+        };
+      }),
+    );
+    await insertMandateTopups(
+      trx,
+      body.investmentTopups.map((t) => ({
+        loanId,
+        investmentAccountId: t.investmentAccountId,
+        mandateRate: String(t.mandateRate),
+        isActive: t.isActive,
+      })),
+    );
+    const after = await loanView(trx, loanId, now);
     await audit.record(trx, {
       objectType: 'loan',
       objectId: loanId,

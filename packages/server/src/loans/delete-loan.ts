@@ -2,7 +2,8 @@ import { centsFromString, deleteAvailability, refuse } from '@lm/domain';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import { loanFigures, lockLoan, moveLoan, releaseInvestment } from './loan-record';
-import { loanView } from './loan-views';
+import { selectLiveInvestments, updateLoan } from './loans.repository';
+import { loanView } from './loans.resource';
 
 /**
  * POST api/loans/{id}/actions/delete: only a loan in Setup or Funding with no investments other than
@@ -13,17 +14,11 @@ import { loanView } from './loan-views';
 export async function deleteLoan(ctx: AppContext, id: number, audit: AuditContext): Promise<{ id: number }> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    let loan = await lockLoan(trx, id);
+    let loan = await lockLoan(trx, id, now);
     const availability = deleteAvailability(await loanFigures(trx, loan));
     if (!availability.enabled) throw refuse(availability.reason ?? '');
-    const before = await loanView(trx, id);
-    const house = await trx
-      .selectFrom('investments')
-      .select(['id', 'investedAmount', 'investmentAccountTransactionId', 'finalisedDate'])
-      .where('loanId', '=', id)
-      .where('reversedDate', 'is', null)
-      .orderBy('id')
-      .execute();
+    const before = await loanView(trx, id, now);
+    const house = await selectLiveInvestments(trx, id);
     for (const investment of house) {
       loan = await releaseInvestment(
         trx,
@@ -37,7 +32,7 @@ export async function deleteLoan(ctx: AppContext, id: number, audit: AuditContex
       );
     }
     await moveLoan(trx, loan, 'DELETED', now, 'DELETED');
-    await trx.updateTable('loans').set({ marketplaceStatus: 'HIDDEN' }).where('id', '=', id).execute();
+    await updateLoan(trx, id, { marketplaceStatus: 'HIDDEN' });
     await audit.record(trx, { objectType: 'loan', objectId: id, before, after: { status: 'DELETED' } });
     return { id };
   });

@@ -14,12 +14,12 @@ import {
   refuse,
   type SetupStatus,
 } from '@lm/domain';
-import { sql } from 'kysely';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import { detailValues } from './create-loan';
 import { lockLoan, moveLoan } from './loan-record';
-import { loanView } from './loan-views';
+import { selectHighestChosenRate, selectLoanDetails, updateLoan, upsertLoanDetails } from './loans.repository';
+import { type LoanListRow, loanView } from './loans.resource';
 
 const fundedStatuses: readonly LoanStatus[] = [
   'FULLY_FUNDED',
@@ -48,16 +48,18 @@ export async function editLoan(
   id: number,
   body: EditLoanBody,
   audit: AuditContext,
-): Promise<Record<string, unknown>> {
+): Promise<LoanListRow> {
   if (body.id !== undefined && body.id !== id) throw badRequest(loanMessages.idMismatch);
   if (body.amount !== undefined) throw refuse(loanMessages.amountNotEditable);
   const now = ctx.clock.now();
 
   return ctx.db.transaction().execute(async (trx) => {
-    const loan = await lockLoan(trx, id);
-    const before = await loanView(trx, id);
+    const loan = await lockLoan(trx, id, now);
+    const before = await loanView(trx, id, now);
     if (fundedStatuses.includes(loan.status)) {
-      const fixed = loanFieldsFixedOnceFunded.find((f) => body[f] !== undefined && !sameValue(f, body[f], before[f]));
+      const fixed = loanFieldsFixedOnceFunded.find(
+        (f) => body[f] !== undefined && !sameValue(f, body[f], before[f as keyof LoanListRow]),
+      );
       if (fixed) throw refuse(loanMessages.fieldFixedAfterFunding(fixed));
     }
     if (body.marketplaceStatus !== undefined && body.marketplaceStatus !== loan.marketplaceStatus) {
@@ -72,15 +74,9 @@ export async function editLoan(
     if (rateProblem) throw invalid('marketplaceRate', rateProblem);
     if (body.baseInterestRate !== undefined) {
       // investments at a chosen rate stay within the maximum; mandate investments sit above it by design
-      const highest = await trx
-        .selectFrom('investments')
-        .select(sql<string | null>`max(investment_interest_rate)`.as('rate'))
-        .where('loanId', '=', id)
-        .where('reversedDate', 'is', null)
-        .where('mandateRate', 'is', null)
-        .executeTakeFirst();
-      if (highest?.rate && new Decimal(highest.rate).greaterThan(body.baseInterestRate)) {
-        throw refuse(loanMessages.baseRateBelowInvestments(highest.rate));
+      const highest = await selectHighestChosenRate(trx, id);
+      if (highest && new Decimal(highest).greaterThan(body.baseInterestRate)) {
+        throw refuse(loanMessages.baseRateBelowInvestments(highest));
       }
     }
     const start =
@@ -122,24 +118,16 @@ export async function editLoan(
       ...(body.setupStatus !== undefined ? { setupStatus } : {}),
     };
     if (Object.keys(changes).length > 0) {
-      await trx
-        .updateTable('loans')
-        .set({ ...changes, updatedAt: now })
-        .where('id', '=', id)
-        .execute();
+      await updateLoan(trx, id, { ...changes, updatedAt: now });
     }
     if (body.loanDetails) {
-      const current = await trx.selectFrom('loanDetails').selectAll().where('loanId', '=', id).executeTakeFirst();
+      const current = await selectLoanDetails(trx, id);
       const merged = {
         ...detailValues(null),
         ...(current ?? {}),
         ...pickDefined(detailValues(body.loanDetails), body.loanDetails),
       };
-      await trx
-        .insertInto('loanDetails')
-        .values({ ...merged, loanId: id })
-        .onConflict((oc) => oc.column('loanId').doUpdateSet({ ...merged }))
-        .execute();
+      await upsertLoanDetails(trx, { ...merged, loanId: id });
     }
 
     // a released loan in its funding phase goes where its (new) window puts it
@@ -148,7 +136,7 @@ export async function editLoan(
       body.marketplaceStatus ??
       (becameDone && loan.marketplaceStatus === 'HIDDEN' ? 'VISIBLE' : loan.marketplaceStatus);
     if (becameDone && body.marketplaceStatus === undefined && marketplaceStatus !== loan.marketplaceStatus) {
-      await trx.updateTable('loans').set({ marketplaceStatus }).where('id', '=', id).execute();
+      await updateLoan(trx, id, { marketplaceStatus });
     }
     const target = fundingPhaseStatus(
       { ...loan, setupStatus, marketplaceStartDate: start, marketplaceExpiryDate: expiry },
@@ -160,7 +148,7 @@ export async function editLoan(
         throw refuse(loanMessages.transitionRefused(loan.status, target));
       await moveLoan(trx, loan, target, now, event);
     }
-    const after = await loanView(trx, id);
+    const after = await loanView(trx, id, now);
     await audit.record(trx, { objectType: 'loan', objectId: id, before, after });
     return after;
   });

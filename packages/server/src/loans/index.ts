@@ -1,6 +1,7 @@
 /** The loans feature as other features use it. */
 
 export { runArrearsCheck } from './arrears-check';
+export { createLoan } from './create-loan';
 export {
   findLoan,
   type LoanRecord,
@@ -10,8 +11,14 @@ export {
   recordFunding,
   releaseInvestment,
 } from './loan-record';
-export { applyScheduledLoanMoves } from './loan-schedule';
-export { loanView } from './loan-views';
-export { marketplaceResource, onMarketplace } from './loans.resource';
+export { applyDueLoanMoves, applyScheduledLoanMoves } from './loan-schedule';
+export {
+  findMarketplaceLoan,
+  type LoanListRow,
+  listMarketplaceLoans,
+  loanView,
+  type MarketplaceLoanRow,
+} from './loans.resource';
 export { loansRoutes } from './loans.routes';
-export { validateWithMessages } from './validate-body';
+export { confirmPayout, previewPayout } from './payout-loan';
+export { writeOffLoan } from './write-off-loan';

@@ -4,21 +4,29 @@ import {
   centsFromString,
   centsToString,
   fundingPhaseStatus,
-  houseAccountId,
   type InterestType,
   type LoanEvent,
   type LoanForActions,
   type LoanStatus,
-  liveRepaymentStatuses,
   loanMessages,
   type MarketplaceStatus,
   notFound,
   type SetupStatus,
   type TermPeriodUnit,
 } from '@lm/domain';
-import { sql } from 'kysely';
+import { voidMoney } from '../ledger';
 import type { Executor, Tx } from '../platform/db/database';
-import { voidMoney } from '../transactions/account-postings';
+import { applyDueLoanMoves } from './loan-schedule';
+import {
+  type LoanRow,
+  markInvestmentReversed,
+  selectHoldingFigures,
+  selectLedgerEntryOfTransaction,
+  selectLoan,
+  selectLoanForUpdate,
+  selectRepaymentFigures,
+  updateLoan,
+} from './loans.repository';
 
 /**
  * The loan row as services use it, and the bookkeeping every loan use case shares: locking the
@@ -53,13 +61,7 @@ export interface LoanRecord {
   collectionsLedgerAccountId: number;
 }
 
-type LoanRow = Awaited<ReturnType<typeof selectLoan>>;
-
-function selectLoan(db: Executor, id: number) {
-  return db.selectFrom('loans').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function toLoanRecord(row: NonNullable<LoanRow>): LoanRecord {
+export function toLoanRecord(row: LoanRow): LoanRecord {
   return {
     id: row.id,
     name: row.name,
@@ -99,10 +101,13 @@ export async function findLoan(db: Executor, id: number): Promise<LoanRecord> {
  * Locks the loan row for the rest of the transaction (SELECT ... FOR UPDATE): every change of a
  * loan's funding or status takes this lock first, so concurrent investors queue on it and the
  * funded amount is checked and raised as one step. On the embedded database transactions never
- * interleave, so the lock is already implied there.
+ * interleave, so the lock is already implied there. Given `now`, the due moves of time (marketplace
+ * window opened or closed) are applied to the loan first.
  */
-export async function lockLoan(trx: Tx, id: number): Promise<LoanRecord> {
-  const row = await trx.selectFrom('loans').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockLoan(trx: Tx, id: number, now?: Date): Promise<LoanRecord> {
+  // with the time, the moves time has made to this loan are applied first (a write never acts on a stale status)
+  if (now) await applyDueLoanMoves(trx, now, [id]);
+  const row = await selectLoanForUpdate(trx, id);
   if (!row || row.status === 'DELETED') throw notFound(loanMessages.loanNotFound);
   return toLoanRecord(row);
 }
@@ -118,11 +123,7 @@ export async function moveLoan(
 ): Promise<LoanRecord> {
   assertLoanTransition(loan.status, to, event);
   if (loan.status === to && Object.keys(extra).length === 0) return loan;
-  await trx
-    .updateTable('loans')
-    .set({ status: to, updatedAt: now, ...extra })
-    .where('id', '=', loan.id)
-    .execute();
+  await updateLoan(trx, loan.id, { status: to, updatedAt: now, ...extra });
   return { ...loan, status: to, ...extra } as LoanRecord;
 }
 
@@ -131,32 +132,8 @@ export async function loanFigures(
   db: Executor,
   loan: LoanRecord,
 ): Promise<LoanForActions & { interestRemainingCents: Cents }> {
-  const repayments = await db
-    .selectFrom('repayments')
-    .select([
-      sql<number>`count(*)::int`.as('repaymentCount'),
-      sql<string>`coalesce(sum(principal_due - principal_paid) filter (where status in (${sql.join(
-        liveRepaymentStatuses,
-      )})), 0)`.as('principalRemaining'),
-      sql<string>`coalesce(sum(interest_due - interest_paid) filter (where status in (${sql.join(
-        liveRepaymentStatuses,
-      )})), 0)`.as('interestRemaining'),
-    ])
-    .where('loanId', '=', loan.id)
-    .where('isArchived', '=', false)
-    .executeTakeFirstOrThrow();
-  const holdings = await db
-    .selectFrom('investments')
-    .select([
-      sql<string>`coalesce(sum(invested_amount) filter (where investment_account_id = ${houseAccountId}), 0)`.as(
-        'houseUnsold',
-      ),
-      sql<number>`(count(*) filter (where investment_account_id <> ${houseAccountId}))::int`.as('otherCount'),
-    ])
-    .where('loanId', '=', loan.id)
-    .where('reversedDate', 'is', null)
-    .where('saleDate', 'is', null)
-    .executeTakeFirstOrThrow();
+  const repayments = await selectRepaymentFigures(db, loan.id);
+  const holdings = await selectHoldingFigures(db, loan.id);
   return {
     status: loan.status,
     interestType: loan.interestType,
@@ -178,11 +155,7 @@ export async function loanFigures(
  */
 export async function recordFunding(trx: Tx, loan: LoanRecord, amountCents: Cents, now: Date): Promise<LoanRecord> {
   const funded = loan.fundedAmountCents + amountCents;
-  await trx
-    .updateTable('loans')
-    .set({ fundedAmount: centsToString(funded), updatedAt: now })
-    .where('id', '=', loan.id)
-    .execute();
+  await updateLoan(trx, loan.id, { fundedAmount: centsToString(funded), updatedAt: now });
   const updated = { ...loan, fundedAmountCents: funded };
   if (funded === loan.amountCents) return moveLoan(trx, updated, 'FULLY_FUNDED', now, 'FUNDED', { fundedDate: now });
   return updated;
@@ -200,20 +173,12 @@ export async function releaseInvestment(
   now: Date,
 ): Promise<LoanRecord> {
   if (investment.accountTransactionId !== null) {
-    const row = await trx
-      .selectFrom('accountTransactions')
-      .select('ledgerEntryId')
-      .where('id', '=', investment.accountTransactionId)
-      .executeTakeFirstOrThrow();
+    const row = await selectLedgerEntryOfTransaction(trx, investment.accountTransactionId);
     if (row.ledgerEntryId !== null) await voidMoney(trx, row.ledgerEntryId, now);
   }
-  await trx.updateTable('investments').set({ reversedDate: now }).where('id', '=', investment.id).execute();
+  await markInvestmentReversed(trx, investment.id, now);
   const funded = loan.fundedAmountCents - investment.investedAmountCents;
-  await trx
-    .updateTable('loans')
-    .set({ fundedAmount: centsToString(funded), updatedAt: now })
-    .where('id', '=', loan.id)
-    .execute();
+  await updateLoan(trx, loan.id, { fundedAmount: centsToString(funded), updatedAt: now });
   const updated: LoanRecord = { ...loan, fundedAmountCents: funded };
   if (loan.status !== 'FULLY_FUNDED') return updated;
   const to = fundingPhaseStatus(updated, now);

@@ -8,7 +8,7 @@ import {
   normaliseInvestAmount,
 } from '@lm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { investInLoan } from '../investments/invest-in-loan';
+import { investInLoan } from '../investments';
 import {
   createLoanViaApi,
   fundHouse,
@@ -17,7 +17,7 @@ import {
   smallLoanBody,
   uploadSchedule,
 } from '../investments/investing.test-support';
-import { checkLedger } from '../ledger/ledger-check';
+import { checkLedger } from '../ledger';
 import { systemAudit } from '../platform/audit/audit';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 
@@ -290,8 +290,8 @@ describe('the marketplace and an investor investing (core §2.6, §4 and §5 "In
     expectRefusal(await invest({ investmentAccountId: account, amount: 'ten' }), 400, 'selectAccountAndAmount');
     expectRefusal(await invest({ investmentAccountId: account, amount: 0 }), 400, 'investAmountGreaterThanZero');
     expectRefusal(await invest({ investmentAccountId: account, amount: -5 }), 400, 'investAmountGreaterThanZero');
-    // an amount rounds to the cent: 0.004 is $0.00
-    expectRefusal(await invest({ investmentAccountId: account, amount: 0.004 }), 400, 'investAmountGreaterThanZero');
+    // strict input: an amount with more than two places (0.004) is not an amount at all
+    expectRefusal(await invest({ investmentAccountId: account, amount: 0.004 }), 400, 'selectAccountAndAmount');
     expectRefusal(await invest({ investmentAccountId: account, amount: 10_000.01 }), 422, 'amountAboveRemaining');
     expectRefusal(await invest({ investmentAccountId: account, amount: 1000.01 }), 422, 'amountAboveBalance');
     expectOk(await invest({ investmentAccountId: account, amount: 1000 }));

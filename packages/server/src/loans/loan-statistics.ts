@@ -1,4 +1,4 @@
-import { AppError, liveRepaymentStatuses } from '@lm/domain';
+import { AppError, type LoanStatisticsRow, liveRepaymentStatuses } from '@lm/domain';
 import type { Executor } from '../platform/db/database';
 import { type FieldDef, type ListResource, runList } from '../platform/list-query';
 
@@ -94,7 +94,7 @@ function needsRepayments(query: Record<string, unknown>): boolean {
 export async function loanStatistics(
   db: Executor,
   query: unknown,
-): Promise<Record<string, unknown>[] & { count?: number }> {
+): Promise<{ rows: LoanStatisticsRow[]; count?: number }> {
   const q = (query ?? {}) as Record<string, unknown>;
   const groupBy = readGroupBy(q);
   const withRepayments = needsRepayments(q);
@@ -130,7 +130,7 @@ export async function loanStatistics(
   const result = await runList(db, resource, listQuery);
   const rows = result.rows.map((row) => {
     const { groupKey: _key, ...rest } = row;
-    return { key: Object.fromEntries(groupBy.map((name) => [name, row[name] ?? null])), ...rest };
+    return { key: Object.fromEntries(groupBy.map((name) => [name, row[name] ?? null])), ...rest } as LoanStatisticsRow;
   });
-  return Object.assign(rows, result.count === undefined ? {} : { count: result.count });
+  return result.count === undefined ? { rows } : { rows, count: result.count };
 }

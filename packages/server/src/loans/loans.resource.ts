@@ -1,6 +1,17 @@
-import { activeLoanStatuses, houseAccountId, liveRepaymentStatuses } from '@lm/domain';
+import {
+  activeLoanStatuses,
+  houseAccountId,
+  type ListRow,
+  liveRepaymentStatuses,
+  loanListShape,
+  loanMessages,
+  marketplaceLoanListShape,
+  notFound,
+} from '@lm/domain';
 import { type RawBuilder, sql } from 'kysely';
-import type { FieldDef, ListResource, RelationDef } from '../platform/list-query';
+import type { Executor } from '../platform/db/database';
+import { bindListResource, type FieldSql, runTypedList } from '../platform/list-query';
+import { effectiveStatusSql } from './loans.repository';
 
 /**
  * Loans as lists (spec core §3 "Loan" with its computed fields). The computed fields are
@@ -18,131 +29,156 @@ const repaymentSum = (expression: string, onlyLive: boolean) =>
 export const fundedProgressSql =
   '(case when l.funded_amount >= l.amount then 100 else least(round(l.funded_amount * 100 / l.amount, 2), 99.99) end)';
 
-/** Fields the marketplace shows to everyone. */
-const publicLoanFields: Record<string, FieldDef> = {
-  id: { sql: 'l.id', type: 'integer' },
-  name: { sql: 'l.name', type: 'string' },
-  thirdPartyId: { sql: 'l.third_party_id', type: 'string' },
-  amount: { sql: 'l.amount', type: 'money' },
-  fundedAmount: { sql: 'l.funded_amount', type: 'money' },
-  fundedProgress: { sql: fundedProgressSql, type: 'decimal' },
-  fundingRemaining: { sql: 'greatest(l.amount - l.funded_amount, 0)', type: 'money' },
-  baseInterestRate: { sql: 'l.base_interest_rate', type: 'decimal' },
-  marketplaceRate: { sql: 'l.marketplace_rate', type: 'decimal' },
-  marketplaceStatus: { sql: 'l.marketplace_status', type: 'string' },
-  marketplaceStartDate: { sql: 'l.marketplace_start_date', type: 'datetime' },
-  marketplaceExpiryDate: { sql: 'l.marketplace_expiry_date', type: 'datetime' },
-  disbursementDate: { sql: 'l.disbursement_date', type: 'date' },
-  startDate: { sql: 'l.start_date', type: 'date' },
-  fundedDate: { sql: 'l.funded_date', type: 'datetime' },
-  status: { sql: 'l.status', type: 'string' },
-  interestType: { sql: 'l.interest_type', type: 'string' },
-  interestCalculationMethod: { sql: 'l.interest_calculation_method', type: 'string' },
-  term: { sql: 'l.term', type: 'integer' },
-  termPeriod: { sql: 'l.term_period', type: 'integer' },
-  termPeriodUnit: { sql: 'l.term_period_unit', type: 'string' },
-};
+/** The marketplace fields everyone sees. */
+const publicLoanSql = {
+  id: 'l.id',
+  name: 'l.name',
+  thirdPartyId: 'l.third_party_id',
+  amount: 'l.amount',
+  fundedAmount: 'l.funded_amount',
+  fundedProgress: fundedProgressSql,
+  fundingRemaining: 'greatest(l.amount - l.funded_amount, 0)',
+  baseInterestRate: 'l.base_interest_rate',
+  marketplaceRate: 'l.marketplace_rate',
+  marketplaceStatus: 'l.marketplace_status',
+  marketplaceStartDate: 'l.marketplace_start_date',
+  marketplaceExpiryDate: 'l.marketplace_expiry_date',
+  disbursementDate: 'l.disbursement_date',
+  startDate: 'l.start_date',
+  fundedDate: 'l.funded_date',
+  status: 'l.status',
+  interestType: 'l.interest_type',
+  interestCalculationMethod: 'l.interest_calculation_method',
+  term: 'l.term',
+  termPeriod: 'l.term_period',
+  termPeriodUnit: 'l.term_period_unit',
+} satisfies Record<string, FieldSql>;
 
-/** Every loan field of spec core §3, for staff. */
-export const loanFields: Record<string, FieldDef> = {
-  ...publicLoanFields,
-  clientId: { sql: 'l.client_id', type: 'integer' },
-  principalRepaid: { sql: repaymentSum('r.principal_paid', false), type: 'money' },
-  interestRepaid: { sql: repaymentSum('r.interest_paid', false), type: 'money' },
-  principalRemaining: { sql: repaymentSum('r.principal_due - r.principal_paid', true), type: 'money' },
-  interestRemaining: { sql: repaymentSum('r.interest_due - r.interest_paid', true), type: 'money' },
-  repaymentCount: {
-    sql: '(select count(*) from repayments r where r.loan_id = l.id and not r.is_archived)',
-    type: 'integer',
-  },
-  /** Average investment rate weighted by amount over unsold investments (spec core §3), to 10 places. */
-  fundedRate: {
-    sql: `(select round(sum(i.invested_amount * i.investment_interest_rate) / nullif(sum(i.invested_amount), 0), 10)
-      from investments i where i.loan_id = l.id and i.sale_date is null and i.reversed_date is null)`,
-    type: 'decimal',
-  },
-  /** What the house account holds unsold in the loan (Invest 1% and its warning banner). */
-  houseInvestedAmount: {
-    sql: `(select coalesce(sum(i.invested_amount), 0) from investments i where i.loan_id = l.id
-      and i.investment_account_id = ${houseAccountId} and i.sale_date is null and i.reversed_date is null)`,
-    type: 'money',
-  },
-  /** Investments by accounts other than the house account (the Delete rule). */
-  otherInvestmentCount: {
-    sql: `(select count(*) from investments i where i.loan_id = l.id
-      and i.investment_account_id <> ${houseAccountId} and i.sale_date is null and i.reversed_date is null)`,
-    type: 'integer',
-  },
-  gracePeriodDays: { sql: 'l.grace_period_days', type: 'integer' },
-  subStatus: { sql: 'l.sub_status', type: 'string' },
-  setupStatus: { sql: 'l.setup_status', type: 'string' },
-  rescheduledLoanId: { sql: 'l.rescheduled_loan_id', type: 'integer' },
-  notes: { sql: 'l.notes', type: 'string' },
-  principalWrittenOff: { sql: 'l.principal_written_off', type: 'money' },
-  interestWrittenOff: { sql: 'l.interest_written_off', type: 'money' },
-  createdAt: { sql: 'l.created_at', type: 'datetime' },
-  updatedAt: { sql: 'l.updated_at', type: 'datetime' },
-};
-
-const detailFields = (alias: string, withInternal: boolean): Record<string, FieldDef> => ({
-  loanId: { sql: `${alias}.loan_id`, type: 'integer' },
-  loanPurpose: { sql: `${alias}.loan_purpose`, type: 'string' },
-  industryType: { sql: `${alias}.industry_type`, type: 'string' },
-  businessAge: { sql: `${alias}.business_age`, type: 'string' },
-  directorCount: { sql: `${alias}.director_count`, type: 'integer' },
-  employeeCount: { sql: `${alias}.employee_count`, type: 'integer' },
-  companyRevenue: { sql: `${alias}.company_revenue`, type: 'money' },
-  companyState: { sql: `${alias}.company_state`, type: 'string' },
-  bankruptciesLegalActionsCollections: { sql: `${alias}.bankruptcies_legal_actions_collections`, type: 'string' },
-  securityType: { sql: `${alias}.security_type`, type: 'string' },
-  financialAccountsType: { sql: `${alias}.financial_accounts_type`, type: 'string' },
-  financialAccountsDate: { sql: `${alias}.financial_accounts_date`, type: 'date' },
-  loanStory: { sql: `${alias}.loan_story`, type: 'string' },
-  ...(withInternal ? { underwriterComment: { sql: `${alias}.underwriter_comment`, type: 'string' as const } } : {}),
+const detailSql = (alias: string) => ({
+  loanId: `${alias}.loan_id`,
+  loanPurpose: `${alias}.loan_purpose`,
+  industryType: `${alias}.industry_type`,
+  businessAge: `${alias}.business_age`,
+  directorCount: `${alias}.director_count`,
+  employeeCount: `${alias}.employee_count`,
+  companyRevenue: `${alias}.company_revenue`,
+  companyState: `${alias}.company_state`,
+  bankruptciesLegalActionsCollections: `${alias}.bankruptcies_legal_actions_collections`,
+  securityType: `${alias}.security_type`,
+  financialAccountsType: `${alias}.financial_accounts_type`,
+  financialAccountsDate: `${alias}.financial_accounts_date`,
+  loanStory: `${alias}.loan_story`,
 });
 
-const loanDetails: RelationDef = {
-  join: 'left join loan_details ld on ld.loan_id = l.id',
-  fields: detailFields('ld', true),
-};
-
-const client: RelationDef = {
-  join: 'left join clients c on c.id = l.client_id',
-  fields: { id: { sql: 'c.id', type: 'integer' }, name: { sql: 'c.name', type: 'string' } },
-};
-
 /** GET api/loans (and api/loans/active, a client's loans): default sort id descending (spec core §9). */
-export const loansResource: ListResource = {
-  name: 'loans',
-  from: 'loans l',
-  fields: loanFields,
-  relations: { loanDetails, client },
-  defaultOrderBy: 'id desc',
-};
+/** The loan list resource; with `now`, a loan's status is the one time gives it at that instant. */
+export function loansResource(now?: Date) {
+  return bindListResource(loanListShape, {
+    name: 'loans',
+    from: 'loans l',
+    fields: {
+      ...publicLoanSql,
+      status: now ? effectiveStatusSql(now) : 'l.status',
+      clientId: 'l.client_id',
+      principalRepaid: repaymentSum('r.principal_paid', false),
+      interestRepaid: repaymentSum('r.interest_paid', false),
+      principalRemaining: repaymentSum('r.principal_due - r.principal_paid', true),
+      interestRemaining: repaymentSum('r.interest_due - r.interest_paid', true),
+      repaymentCount: '(select count(*) from repayments r where r.loan_id = l.id and not r.is_archived)',
+      // average investment rate weighted by amount over unsold investments (spec core §3), to 10 places
+      fundedRate: `(select round(sum(i.invested_amount * i.investment_interest_rate) / nullif(sum(i.invested_amount), 0), 10)
+      from investments i where i.loan_id = l.id and i.sale_date is null and i.reversed_date is null)`,
+      // what the house account holds unsold in the loan (Invest 1% and its warning banner)
+      houseInvestedAmount: `(select coalesce(sum(i.invested_amount), 0) from investments i where i.loan_id = l.id
+      and i.investment_account_id = ${houseAccountId} and i.sale_date is null and i.reversed_date is null)`,
+      // investments by accounts other than the house account (the Delete rule)
+      otherInvestmentCount: `(select count(*) from investments i where i.loan_id = l.id
+      and i.investment_account_id <> ${houseAccountId} and i.sale_date is null and i.reversed_date is null)`,
+      gracePeriodDays: 'l.grace_period_days',
+      subStatus: 'l.sub_status',
+      setupStatus: 'l.setup_status',
+      rescheduledLoanId: 'l.rescheduled_loan_id',
+      notes: 'l.notes',
+      principalWrittenOff: 'l.principal_written_off',
+      interestWrittenOff: 'l.interest_written_off',
+      createdAt: 'l.created_at',
+      updatedAt: 'l.updated_at',
+    },
+    relations: {
+      loanDetails: {
+        join: 'left join loan_details ld on ld.loan_id = l.id',
+        fields: { ...detailSql('ld'), underwriterComment: 'ld.underwriter_comment' },
+      },
+      client: { join: 'left join clients c on c.id = l.client_id', fields: { id: 'c.id', name: 'c.name' } },
+    },
+    defaultOrderBy: 'id desc',
+  });
+}
+
+export type LoanListRow = ListRow<typeof loanListShape>;
 
 export const notDeleted: RawBuilder<unknown> = sql`l.status <> 'DELETED'`;
 export const activeOnly: RawBuilder<unknown> = sql`l.status in (${sql.join([...activeLoanStatuses])})`;
 
-/** The marketplace: loans open for funding, by expiry ascending (spec core §9). */
-export const marketplaceResource: ListResource = {
-  name: 'marketplace loans',
-  from: 'loans l',
-  fields: publicLoanFields,
-  relations: {
-    loanDetails: { join: 'left join loan_details ld on ld.loan_id = l.id', fields: detailFields('ld', false) },
-  },
-  defaultOrderBy: 'marketplaceExpiryDate asc',
-};
+/** A page of loans (never deleted ones), optionally only the active ones. */
+export function listLoans(db: Executor, query: unknown, now: Date, scope: 'all' | 'active' = 'all') {
+  return runTypedList(db, loansResource(now), query, {
+    where: scope === 'active' ? sql`${notDeleted} and ${activeOnly}` : notDeleted,
+  });
+}
 
-/** Shown on the marketplace now (the SQL of the domain's isOnMarketplace). */
+/** One loan as GET api/loans shows it, with its details and client (what create and edit answer). */
+export async function loanView(db: Executor, id: number, now?: Date): Promise<LoanListRow> {
+  const result = await runTypedList(
+    db,
+    loansResource(now),
+    { $expand: 'loanDetails,client' },
+    { where: sql`${notDeleted} and l.id = ${id}` },
+  );
+  const row = result.rows[0];
+  if (!row) throw notFound(loanMessages.loanNotFound);
+  return row;
+}
+
+/** The marketplace: loans open for funding, by expiry ascending (spec core §9). */
+export function marketplaceResource(now: Date) {
+  return bindListResource(marketplaceLoanListShape, {
+    name: 'marketplace loans',
+    from: 'loans l',
+    fields: { ...publicLoanSql, status: effectiveStatusSql(now) },
+    relations: {
+      loanDetails: { join: 'left join loan_details ld on ld.loan_id = l.id', fields: detailSql('ld') },
+    },
+    defaultOrderBy: 'marketplaceExpiryDate asc',
+  });
+}
+
+export type MarketplaceLoanRow = ListRow<typeof marketplaceLoanListShape>;
+
+/**
+ * Shown on the marketplace now (the SQL of the domain's isOnMarketplace). The status is the one
+ * time gives the loan now (a loan whose window has closed is not listed even before the daily job
+ * has moved it), so a read never needs to write.
+ */
 export function onMarketplace(now: Date): RawBuilder<unknown> {
-  return sql`l.status = 'FUNDING' and l.marketplace_status <> 'HIDDEN'
+  return sql`${sql.raw(effectiveStatusSql(now))} = 'FUNDING'
+    and l.marketplace_status <> 'HIDDEN'
     and l.marketplace_start_date <= ${now}::timestamptz
     and (l.marketplace_expiry_date is null or ${now}::timestamptz <= l.marketplace_expiry_date)
     and l.funded_amount < l.amount`;
 }
 
-/** A loan by id, as the loan list shows it (with its details). */
-export function byId(id: number): RawBuilder<unknown> {
-  return sql`l.id = ${id}`;
+export function listMarketplaceLoans(db: Executor, query: unknown, now: Date) {
+  return runTypedList(db, marketplaceResource(now), query, { where: onMarketplace(now) });
+}
+
+/** One marketplace loan with its details, or null when it is not on the marketplace now. */
+export async function findMarketplaceLoan(db: Executor, id: number, now: Date): Promise<MarketplaceLoanRow | null> {
+  const result = await runTypedList(
+    db,
+    marketplaceResource(now),
+    { $expand: 'loanDetails' },
+    { where: sql`${onMarketplace(now)} and l.id = ${id}` },
+  );
+  return result.rows[0] ?? null;
 }

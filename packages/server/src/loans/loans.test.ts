@@ -8,9 +8,8 @@ import {
   investorWithAccount,
   smallLoanBody,
 } from '../investments/investing.test-support';
-import { checkLedger } from '../ledger/ledger-check';
+import { balancesOf, checkLedger } from '../ledger';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { balancesOf } from '../transactions/account-postings';
 
 let t: TestApp;
 let admin: string;

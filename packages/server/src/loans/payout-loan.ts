@@ -7,6 +7,7 @@ import {
   loanMessages,
   openRepaymentStatuses,
   type PayoutBody,
+  type PayoutPlan,
   payoutAvailability,
   payoutCompletable,
   refuse,
@@ -16,38 +17,9 @@ import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Executor, Tx } from '../platform/db/database';
 import { findLoan, type LoanRecord, loanFigures, lockLoan } from './loan-record';
+import { insertRepayment, selectRepaymentsOf, setRepaymentStatus, updateLoan } from './loans.repository';
 
-export interface PayoutPlan {
-  loanId: number;
-  payoutDate: string;
-  principalAmount: number;
-  interestAmount: number;
-  payoutAmount: number;
-  /** False when the date is more than 31 days after today: it can be previewed but not completed. */
-  canComplete: boolean;
-  warning: string | null;
-  /** The repayments the payout closes: the one at the date (Payout) and every later one (Closed Payout). */
-  closedRepaymentIds: number[];
-  payoutRepayment: {
-    id: number | null;
-    loanId: number;
-    dueDate: string;
-    status: string;
-    principalDue: number;
-    interestDue: number;
-    grossAmount: number;
-  };
-  /** The receipt to publish when the borrower pays (POST api/repayments/receipts/batch). */
-  payoutReceipt: {
-    loanId: number;
-    thirdPartyLoanId: string | null;
-    thirdPartyId: string;
-    dueDate: string;
-    netAmount: number;
-    grossAmount: number;
-    batchNumber: string;
-  };
-}
+export type { PayoutPlan };
 
 interface Computed {
   plan: PayoutPlan;
@@ -65,14 +37,7 @@ interface Computed {
 async function computePayout(db: Executor, loan: LoanRecord, payoutDate: string, now: Date): Promise<Computed> {
   const availability = payoutAvailability(await loanFigures(db, loan));
   if (!availability.enabled) throw refuse(availability.reason ?? '');
-  const repayments = await db
-    .selectFrom('repayments')
-    .select(['id', 'dueDate', 'status', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
-    .where('loanId', '=', loan.id)
-    .where('isArchived', '=', false)
-    .orderBy('dueDate')
-    .orderBy('id')
-    .execute();
+  const repayments = await selectRepaymentsOf(db, loan.id);
   if (repayments.some((r) => r.status === 'PAYOUT')) throw refuse(loanMessages.payoutAlreadyCreated);
   const atDate = repayments.find(
     (r) => r.dueDate === payoutDate && (openRepaymentStatuses as readonly string[]).includes(r.status),
@@ -139,32 +104,22 @@ export async function previewPayout(ctx: AppContext, body: PayoutBody): Promise<
 export async function confirmPayout(ctx: AppContext, body: PayoutBody, audit: AuditContext): Promise<PayoutPlan> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx: Tx) => {
-    const loan = await lockLoan(trx, body.loanId);
+    const loan = await lockLoan(trx, body.loanId, now);
     const computed = await computePayout(trx, loan, body.payoutDate, now);
     if (!computed.plan.canComplete) throw refuse(loanMessages.payoutTooFarInFuture);
-    await trx.updateTable('repayments').set({ status: 'PAYOUT' }).where('id', '=', computed.atDateId).execute();
-    if (computed.laterIds.length > 0) {
-      await trx
-        .updateTable('repayments')
-        .set({ status: 'CLOSED_PAYOUT' })
-        .where('id', 'in', computed.laterIds)
-        .execute();
-    }
-    const created = await trx
-      .insertInto('repayments')
-      .values({
-        loanId: loan.id,
-        dueDate: body.payoutDate,
-        status: 'UNPAID',
-        principalDue: centsToString(computed.principalCents),
-        interestDue: centsToString(computed.interestCents),
-        grossAmount: centsToString(computed.principalCents + computed.interestCents),
-        createdAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('loans').set({ updatedAt: now }).where('id', '=', loan.id).execute();
-    const plan = { ...computed.plan, payoutRepayment: { ...computed.plan.payoutRepayment, id: created.id } };
+    await setRepaymentStatus(trx, [computed.atDateId], 'PAYOUT');
+    await setRepaymentStatus(trx, computed.laterIds, 'CLOSED_PAYOUT');
+    const createdId = await insertRepayment(trx, {
+      loanId: loan.id,
+      dueDate: body.payoutDate,
+      status: 'UNPAID',
+      principalDue: centsToString(computed.principalCents),
+      interestDue: centsToString(computed.interestCents),
+      grossAmount: centsToString(computed.principalCents + computed.interestCents),
+      createdAt: now,
+    });
+    await updateLoan(trx, loan.id, { updatedAt: now });
+    const plan = { ...computed.plan, payoutRepayment: { ...computed.plan.payoutRepayment, id: createdId } };
     await audit.record(trx, { objectType: 'loanPayout', objectId: loan.id, after: plan });
     return plan;
   });

@@ -1,29 +1,16 @@
 import {
   badRequest,
   Decimal,
-  type ScheduleDraft,
+  type ProcessedSchedule,
   type ScheduleProvider,
   scheduleProviders,
   topUpsPerLoanMax,
 } from '@lm/domain';
-import { sql } from 'kysely';
 import type { AppContext } from '../platform/context';
+import { selectMandateAccountsAbove } from './loans.repository';
 import { readScheduleFile } from './schedule-file';
 
-export interface MandateOption {
-  investmentAccountId: number;
-  mandateRate: number;
-  isActive: boolean;
-  investmentAccount: {
-    id: number;
-    name: string;
-    mandateMaxExposure: number | null;
-    mandateMaxTerm: number | null;
-    mandateMaxTermUnit: string | null;
-  };
-}
-
-export type ProcessedSchedule = ScheduleDraft & { investmentTopups: MandateOption[] };
+export type MandateOption = ProcessedSchedule['investmentTopups'][number];
 
 export function scheduleProvider(value: unknown): ScheduleProvider {
   const provider = String(value ?? '').toLowerCase();
@@ -46,14 +33,7 @@ export async function processScheduleFile(
   provider: ScheduleProvider,
 ): Promise<ProcessedSchedule[]> {
   const draft = await readScheduleFile(content, provider);
-  const accounts = await ctx.db
-    .selectFrom('investmentAccounts')
-    .select(['id', 'name', 'mandateRate', 'mandateMaxExposure', 'mandateMaxTerm', 'mandateMaxTermUnit'])
-    .where('mandateRate', 'is not', null)
-    .where(sql<boolean>`mandate_rate > ${String(draft.loan.baseInterestRate)}::numeric`)
-    .orderBy('id')
-    .limit(topUpsPerLoanMax)
-    .execute();
+  const accounts = await selectMandateAccountsAbove(ctx.db, String(draft.loan.baseInterestRate), topUpsPerLoanMax);
   const investmentTopups = accounts.map((a) => ({
     investmentAccountId: a.id,
     mandateRate: new Decimal(a.mandateRate ?? '0').toNumber(),

@@ -9,27 +9,23 @@ import {
   loanMessages,
   refuse,
   type WriteOffBody,
+  type WriteOffResult,
   writeOffAvailability,
   writeOffRefusal,
 } from '@lm/domain';
-import { sql } from 'kysely';
+import { lockForMovement, refreshRunningBalances } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import { lockForMovement, refreshRunningBalances } from '../transactions/account-postings';
 import { loanFigures, lockLoan, moveLoan } from './loan-record';
+import {
+  addInvestmentPrincipalWrittenOff,
+  addLoanWriteOff,
+  insertWriteOffTransaction,
+  selectHoldersForUpdate,
+  writeOffOpenRepayments,
+} from './loans.repository';
 
-export interface WriteOffResult {
-  loanId: number;
-  principalAmount: number;
-  interestAmount: number;
-  holders: {
-    investmentId: number;
-    investmentAccountId: number;
-    principalAmount: number;
-    interestAmount: number;
-    transactionId: number;
-  }[];
-}
+export type { WriteOffResult };
 
 /**
  * POST api/loans/actions/writeOff (DOMAIN.md "write-off"): no cash moves. The principal loss is
@@ -49,7 +45,7 @@ export async function writeOffLoan(
   const principalCents = centsFromNumber(body.principalAmount);
   const interestCents = centsFromNumber(body.interestAmount);
   return ctx.db.transaction().execute(async (trx) => {
-    const loan = await lockLoan(trx, body.loanId);
+    const loan = await lockLoan(trx, body.loanId, now);
     const figures = await loanFigures(trx, loan);
     const availability = writeOffAvailability(figures);
     if (!availability.enabled) throw refuse(availability.reason ?? '');
@@ -60,16 +56,7 @@ export async function writeOffLoan(
     );
     if (problem) throw refuse(problem);
 
-    const holders = await trx
-      .selectFrom('investments')
-      .select(['id', 'investmentAccountId', 'investedAmount', 'principalRepaid', 'principalWrittenOff'])
-      .where('loanId', '=', loan.id)
-      .where('finalisedDate', 'is not', null)
-      .where('saleDate', 'is', null)
-      .where('reversedDate', 'is', null)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const holders = await selectHoldersForUpdate(trx, loan.id);
     const outstanding = holders.map(
       (h) =>
         centsFromString(h.investedAmount) - centsFromString(h.principalRepaid) - centsFromString(h.principalWrittenOff),
@@ -89,60 +76,32 @@ export async function writeOffLoan(
       const interest = interestPieces[index] ?? 0n;
       if (principal === 0n && interest === 0n) continue;
       if (principal > 0n) {
-        await trx
-          .updateTable('investments')
-          .set({ principalWrittenOff: sql`principal_written_off + ${centsToString(principal)}::numeric` })
-          .where('id', '=', holder.id)
-          .execute();
+        await addInvestmentPrincipalWrittenOff(trx, holder.id, centsToString(principal));
       }
       // an informational row: it moves no cash (amount 0), it carries the holder's loss
-      const row = await trx
-        .insertInto('accountTransactions')
-        .values({
-          investmentAccountId: holder.investmentAccountId,
-          type: 'WRITE_OFF',
-          status: 'PAID',
-          amount: '0.00',
-          grossAmount: '0.00',
-          principalAmount: centsToString(principal),
-          interestAmount: centsToString(interest),
-          comment: `Write-off of loan ${loan.id}`,
-          investorComment: `Loan ${loan.name} written off`,
-          finalisedDate: now,
-          createdDate: now,
-          effectiveDate: now,
-          loanId: loan.id,
-          investmentId: holder.id,
-          createdBy: actorUserId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await refreshRunningBalances(trx, holder.investmentAccountId, { finalisedDate: now, id: row.id });
+      const transactionId = await insertWriteOffTransaction(trx, {
+        investmentAccountId: holder.investmentAccountId,
+        principalAmount: centsToString(principal),
+        interestAmount: centsToString(interest),
+        comment: `Write-off of loan ${loan.id}`,
+        investorComment: `Loan ${loan.name} written off`,
+        now,
+        loanId: loan.id,
+        investmentId: holder.id,
+        createdBy: actorUserId,
+      });
+      await refreshRunningBalances(trx, holder.investmentAccountId, { finalisedDate: now, id: transactionId });
       result.push({
         investmentId: holder.id,
         investmentAccountId: holder.investmentAccountId,
         principalAmount: centsToNumber(principal),
         interestAmount: centsToNumber(interest),
-        transactionId: row.id,
+        transactionId,
       });
     }
 
-    await trx
-      .updateTable('repayments')
-      .set({
-        status: sql`case when principal_paid > 0 or interest_paid > 0 then 'PAID_PARTIAL_WRITTEN_OFF' else 'WRITTEN_OFF' end`,
-      })
-      .where('loanId', '=', loan.id)
-      .where('status', 'in', ['UNPAID', 'PARTIALLY_PAID', 'IN_ARREARS'])
-      .execute();
-    await trx
-      .updateTable('loans')
-      .set({
-        principalWrittenOff: sql`principal_written_off + ${centsToString(principalCents)}::numeric`,
-        interestWrittenOff: sql`interest_written_off + ${centsToString(interestCents)}::numeric`,
-      })
-      .where('id', '=', loan.id)
-      .execute();
+    await writeOffOpenRepayments(trx, loan.id);
+    await addLoanWriteOff(trx, loan.id, centsToString(principalCents), centsToString(interestCents));
     await moveLoan(trx, loan, 'WRITTEN_OFF', now, 'WRITTEN_OFF');
     const written: WriteOffResult = {
       loanId: loan.id,

@@ -12,14 +12,9 @@ import {
   sydneyDate,
 } from '@lm/domain';
 import { createInvestmentAccount, depositFunds } from '../accounts';
-import { createClient } from '../clients/clients.service';
-import { deployLoan, type InvestRequest, investInLoan } from '../investments';
-import { autoInvest } from '../investments/auto-invest';
-import { investOnePercent } from '../investments/invest-one-percent';
-import { runArrearsCheck } from '../loans';
-import { createLoan } from '../loans/create-loan';
-import { confirmPayout } from '../loans/payout-loan';
-import { writeOffLoan } from '../loans/write-off-loan';
+import { createClient } from '../clients';
+import { autoInvest, deployLoan, type InvestRequest, investInLoan, investOnePercent } from '../investments';
+import { confirmPayout, createLoan, runArrearsCheck, writeOffLoan } from '../loans';
 import { systemAudit } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import { Clock } from '../platform/clock';
