@@ -1,8 +1,21 @@
-import { repaymentStatusLabels } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import {
+  excessApplyRoute,
+  excessMessages,
+  excessReturnRoute,
+  type ListRow,
+  type loanTransactionListShape,
+  loanTransactionsListRoute,
+  repaymentMessages,
+  repaymentStatusLabels,
+  repaymentsFractionaliseRoute,
+} from '@lm/domain';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import { defaultListState } from '../../shared/list/list-state';
 import { type Column, defineList } from '../../shared/list/list-types';
-import { fetchAllRows } from '../../shared/list/use-list';
+import { fetchAllRows, listKey } from '../../shared/list/use-list';
+import { toast } from '../../shared/toast/toast-store';
+import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
 
 /**
  * The Fractionalise Excess Repayments screen's data (investor-and-admin §2, §7: GET
@@ -10,26 +23,8 @@ import { fetchAllRows } from '../../shared/list/use-list';
  * due date and the loan's third-party id; POST api/repayments/fractionalise with the selected ids).
  */
 
-/** One paid repayment loan transaction (docs/api.md "Repayments and portfolio"). */
-export interface ExcessRepaymentRow {
-  id: number;
-  loanId: number;
-  repaymentId: number | null;
-  type: string;
-  status: string;
-  principalAmount: number;
-  interestAmount: number;
-  netAmount: number;
-  grossAmount: number;
-  excessAmount: number;
-  excessPending: number;
-  excessHandling: 'APPLIED' | 'RETURNED' | null;
-  receiptId: string | null;
-  receiptDate: string | null;
-  fractionalisedDate: string | null;
-  repayment: { id: number; dueDate: string } | null;
-  loan: { id: number; name: string; thirdPartyId: string | null } | null;
-}
+/** One paid repayment loan transaction (GET api/loanTransactions, expanding repayment and loan). */
+export type ExcessRepaymentRow = ListRow<typeof loanTransactionListShape>;
 
 const paidStatusLabels: Readonly<Record<string, string>> = { PAID: repaymentStatusLabels.PAID, PENDING: 'Pending' };
 
@@ -39,7 +34,7 @@ const paidStatusLabels: Readonly<Record<string, string>> = { PAID: repaymentStat
  */
 export const excessRepaymentsList = defineList<ExcessRepaymentRow>({
   id: 'excess-repayments',
-  path: '/api/loanTransactions',
+  path: pathOf(loanTransactionsListRoute),
   title: 'Excess Repayments',
   // the server's order for fetching; the table shows repayments by due date ascending (spec core §9)
   defaultSort: { field: 'id', direction: 'asc' },
@@ -79,10 +74,56 @@ export const excessRepaymentsQuery = {
     (await fetchAllRows(excessRepaymentsList, defaultListState(excessRepaymentsList), undefined, signal)).rows,
 };
 
-export function fractionaliseRepayments(ids: readonly number[], headers: Record<string, string>) {
-  return api.post<unknown[]>('/api/repayments/fractionalise', [...ids], { headers });
+/** The loan transactions changed: this screen's rows and every list of loan transactions. */
+async function refreshLoanTransactions(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: excessRepaymentsKey });
+  await queryClient.invalidateQueries({ queryKey: listKey({ path: pathOf(loanTransactionsListRoute) }) });
 }
 
-export function handleExcess(id: number, action: 'applyExcess' | 'returnExcess', headers: Record<string, string>) {
-  return api.post<unknown>(`/api/loanTransactions/${id}/actions/${action}`, {}, { headers });
+/** The screen's rows to handle, as a query. */
+export function useExcessRepaymentsQuery() {
+  return useQuery(excessRepaymentsQuery);
+}
+
+/** POST api/repayments/fractionalise with the selected ids (one Idempotency-Key a call). */
+export function useFractionaliseRepayments(options: { onSettled?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: readonly number[]) =>
+      (
+        await callRoute(repaymentsFractionaliseRoute, {
+          body: [...ids],
+          headers: idempotencyHeaders(newIdempotencyKey()),
+        })
+      ).data,
+    meta: { successMessage: repaymentMessages.fractionalised },
+    onSettled: async () => {
+      options.onSettled?.();
+      await refreshLoanTransactions(queryClient);
+    },
+  });
+}
+
+export type ExcessAction = 'applyExcess' | 'returnExcess';
+
+/** POST api/loanTransactions/{id}/actions/applyExcess or returnExcess (one Idempotency-Key a call). */
+export function useHandleExcess(options: { onSettled?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: number; action: ExcessAction }) =>
+      (
+        await callRoute(action === 'applyExcess' ? excessApplyRoute : excessReturnRoute, {
+          params: { id: String(id) },
+          body: {},
+          headers: idempotencyHeaders(newIdempotencyKey()),
+        })
+      ).data,
+    // the server answers these without a userMessage: the domain's texts say what happened
+    onSuccess: (_data, { action }) =>
+      toast.success(action === 'applyExcess' ? excessMessages.applied : excessMessages.returned),
+    onSettled: async () => {
+      options.onSettled?.();
+      await refreshLoanTransactions(queryClient);
+    },
+  });
 }

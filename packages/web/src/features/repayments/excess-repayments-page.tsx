@@ -1,4 +1,4 @@
-import { excessMessages, formatMoney, repaymentMessages } from '@lm/domain';
+import { formatMoney } from '@lm/domain';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
@@ -10,22 +10,17 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { PageTitle } from '../../shared/layout/page-title';
 import { pageSizesWithAll } from '../../shared/list/list-types';
-import { listKey } from '../../shared/list/use-list';
 import { DataTable } from '../../shared/table/data-table';
-import { toast } from '../../shared/toast/toast-store';
-import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
 import {
-  type ExcessRepaymentRow,
+  type ExcessAction,
   excessRepaymentColumns,
-  excessRepaymentsKey,
-  excessRepaymentsQuery,
-  fractionaliseRepayments,
-  handleExcess,
+  useExcessRepaymentsQuery,
+  useFractionaliseRepayments,
+  useHandleExcess,
 } from './excess-api';
 
 /** A button that explains, as a tooltip, why it is disabled. */
@@ -53,8 +48,6 @@ function ActionButton({
   );
 }
 
-type ExcessAction = 'applyExcess' | 'returnExcess';
-
 const excessActionTexts: Record<ExcessAction, { label: string; title: string; question: (amount: string) => string }> =
   {
     applyExcess: {
@@ -77,33 +70,15 @@ const excessActionTexts: Record<ExcessAction, { label: string; title: string; qu
  * (docs/domain.md "Excess").
  */
 export default function ExcessRepaymentsPage() {
-  const queryClient = useQueryClient();
-  const list = useQuery(excessRepaymentsQuery);
+  const list = useExcessRepaymentsQuery();
   const rows = list.data ?? [];
   const [selected, setSelected] = useState<number[]>([]);
   const [excessAction, setExcessAction] = useState<ExcessAction | null>(null);
   const chosen = rows.filter((row) => selected.includes(row.id));
 
-  const refresh = async () => {
-    setSelected([]);
-    await queryClient.invalidateQueries({ queryKey: excessRepaymentsKey });
-    // the loan transactions other screens list have changed too
-    await queryClient.invalidateQueries({ queryKey: listKey({ path: '/api/loanTransactions' }) });
-  };
-
-  const fractionalise = useMutation({
-    mutationFn: (ids: number[]) => fractionaliseRepayments(ids, idempotencyHeaders(newIdempotencyKey())),
-    meta: { successMessage: repaymentMessages.fractionalised },
-    onSettled: refresh,
-  });
-  const excess = useMutation({
-    mutationFn: ({ row, action }: { row: ExcessRepaymentRow; action: ExcessAction }) =>
-      handleExcess(row.id, action, idempotencyHeaders(newIdempotencyKey())),
-    // the server answers these without a userMessage: the domain's texts say what happened
-    onSuccess: (_data, { action }) =>
-      toast.success(action === 'applyExcess' ? excessMessages.applied : excessMessages.returned),
-    onSettled: refresh,
-  });
+  const clearSelection = () => setSelected([]);
+  const fractionalise = useFractionaliseRepayments({ onSettled: clearSelection });
+  const excess = useHandleExcess({ onSettled: clearSelection });
   const busy = fractionalise.isPending || excess.isPending;
 
   const fractionaliseReason = busy
@@ -148,7 +123,13 @@ export default function ExcessRepaymentsPage() {
             Fractionalise
           </ActionButton>
           <Tooltip title="Refresh">
-            <IconButton aria-label="Refresh Paid Repayments" onClick={() => void refresh()}>
+            <IconButton
+              aria-label="Refresh Paid Repayments"
+              onClick={() => {
+                clearSelection();
+                void list.refetch();
+              }}
+            >
               <RefreshIcon />
             </IconButton>
           </Tooltip>
@@ -171,7 +152,7 @@ export default function ExcessRepaymentsPage() {
           title={excessActionTexts[excessAction].title}
           message={excessActionTexts[excessAction].question(formatMoney(single.excessPending))}
           confirmLabel={excessActionTexts[excessAction].label}
-          onConfirm={() => excess.mutateAsync({ row: single, action: excessAction })}
+          onConfirm={() => excess.mutateAsync({ id: single.id, action: excessAction })}
           onClose={() => setExcessAction(null)}
         />
       )}

@@ -1,5 +1,15 @@
-import { repaymentMessages, type StagedReceipt } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import {
+  type publishReceiptRowSchema,
+  receiptsProcessFileRoute,
+  receiptsPublishRoute,
+  repaymentMessages,
+  type StagedReceipt,
+} from '@lm/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callRoute } from '../../shared/api/call-route';
+import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
+import { excessRepaymentsKey } from './excess-api';
 
 /**
  * The receipts calls of the Upload Repayments wizard (investor-and-admin §7 "Transactions and
@@ -15,33 +25,14 @@ export const receiptProvider = 'insyston';
 export async function processReceiptFile(file: File): Promise<{ rows: StagedReceipt[]; userMessage?: string }> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const response = await api.post<StagedReceipt[]>('/api/repayments/receipts/processFile', body, {
-    query: { provider: receiptProvider },
-  });
-  if (!Array.isArray(response.data) || response.data.length === 0) throw new Error(repaymentMessages.repaymentsEmpty);
+  const response = await callRoute(receiptsProcessFileRoute, { query: { provider: receiptProvider }, body });
+  if (response.data.length === 0) throw new Error(repaymentMessages.repaymentsEmpty);
   return { rows: response.data, ...(response.userMessage ? { userMessage: response.userMessage } : {}) };
 }
 
-export interface PublishedReceipt {
-  receiptId: string;
-  loanId: number;
-  loanTransactionId: number;
-  repaymentId: number | null;
-  principalAmount: number;
-  interestAmount: number;
-  excessAmount: number;
-  alreadyPublished: boolean;
-}
-
-export interface PublishResult {
-  receipts: PublishedReceipt[];
-  publishedCount: number;
-  alreadyPublishedCount: number;
-}
-
-/** POST api/repayments/receipts/batch: the selected receipts, with the provider name (§9). */
-export function publishReceipts(rows: readonly StagedReceipt[], headers: Record<string, string>) {
-  const repayments = rows.map((row) => ({
+/** The body row of a staged receipt: what publishing needs of it. */
+function publishRow(row: StagedReceipt): z.input<typeof publishReceiptRowSchema> {
+  return {
     thirdPartyLoanId: row.thirdPartyLoanId,
     loanId: row.loanId,
     thirdPartyId: row.thirdPartyId,
@@ -49,10 +40,28 @@ export function publishReceipts(rows: readonly StagedReceipt[], headers: Record<
     netAmount: row.netAmount,
     grossAmount: row.grossAmount,
     batchNumber: row.batchNumber,
-  }));
-  return api.post<PublishResult>(
-    '/api/repayments/receipts/batch',
-    { provider: receiptProvider, repayments },
-    { headers },
-  );
+  };
+}
+
+/**
+ * POST api/repayments/receipts/batch with the selected receipts (one Idempotency-Key a call); the
+ * excess screen's rows change with it.
+ */
+export function usePublishReceipts(callbacks: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (rows: readonly StagedReceipt[]) =>
+      (
+        await callRoute(receiptsPublishRoute, {
+          body: rows.map(publishRow),
+          headers: idempotencyHeaders(newIdempotencyKey()),
+        })
+      ).data,
+    meta: { successMessage: repaymentMessages.submitted },
+    onSuccess: () => {
+      callbacks.onSuccess?.();
+      void queryClient.invalidateQueries({ queryKey: excessRepaymentsKey });
+    },
+    onError: (error) => callbacks.onError?.(error),
+  });
 }

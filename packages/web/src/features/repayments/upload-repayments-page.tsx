@@ -22,16 +22,13 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useReducer, useState } from 'react';
 import { messageOf } from '../../shared/api/api-error';
 import { PageTitle } from '../../shared/layout/page-title';
 import { pageSizesWithAll } from '../../shared/list/list-types';
 import { DataTable } from '../../shared/table/data-table';
 import { toast } from '../../shared/toast/toast-store';
-import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
-import { excessRepaymentsKey } from './excess-api';
-import { processReceiptFile, publishReceipts, receiptFileBytesMax, receiptFileTypes } from './receipts-api';
+import { processReceiptFile, receiptFileBytesMax, receiptFileTypes, usePublishReceipts } from './receipts-api';
 import { stagedReceiptColumns } from './staged-receipt-columns';
 import { canFinish, initialUploadState, selectedRows, type UploadState, uploadReducer } from './staged-receipts';
 
@@ -151,17 +148,13 @@ export default function UploadRepaymentsPage() {
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
   const [missing, setMissing] = useState<string[] | null>(null);
   const [publishProblem, setPublishProblem] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const selected = selectedRows(state);
   const busy = state.inFlight !== null;
 
-  const publish = useMutation({
-    mutationFn: (rows: readonly StagedReceipt[]) => publishReceipts(rows, idempotencyHeaders(newIdempotencyKey())),
-    meta: { successMessage: repaymentMessages.submitted },
+  const publish = usePublishReceipts({
     onSuccess: () => {
       dispatch({ type: 'publishSucceeded' });
       setPublishProblem(null);
-      void queryClient.invalidateQueries({ queryKey: excessRepaymentsKey });
     },
     onError: (error) => {
       dispatch({ type: 'publishFailed' });
