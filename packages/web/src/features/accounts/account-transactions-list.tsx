@@ -1,18 +1,12 @@
+import { type AccountTransactionListRow, accountTransactionListRoute } from '@lm/domain';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
+import { pathOf } from '../../shared/api/call-route';
 import { type Column, defineList, type ListDefinition } from '../../shared/list/list-types';
-import { finalisedDateColumn, type TransactionRowBase, typeColumn } from '../transactions';
+import { finalisedDateColumn, typeColumn } from '../transactions';
 
 /** A row of GET api/user/investmentAccounts/{id}/transactions (investor-and-admin §3 "Transaction"). */
-export interface AccountTransactionRow extends TransactionRowBase {
-  investorComment: string | null;
-  principalAmount: number | null;
-  interestAmount: number | null;
-  taxWithheldAmount: number | null;
-  loanId: number | null;
-  investmentId: number | null;
-  loan: { id: number; name: string | null } | null;
-}
+export type AccountTransactionRow = AccountTransactionListRow;
 
 /**
  * The loan a row belongs to. Investors do not open /loans (staff only): the link goes to the
@@ -56,7 +50,7 @@ export function accountTransactionsList(accountId: number, isForeign: boolean): 
   ];
   return defineList<AccountTransactionRow>({
     id: `account-${accountId}-transactions`,
-    path: `/api/user/investmentAccounts/${accountId}/transactions`,
+    path: pathOf(accountTransactionListRoute, { accountId }),
     title: 'Transactions',
     defaultSort: { field: 'finalisedDate', direction: 'desc' },
     expand: ['loan'],

@@ -1,21 +1,9 @@
-import type { InvestmentAccountType } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import { type OwnAccountRow, ownAccountListRoute } from '@lm/domain';
+import { callRoute } from '../../shared/api/call-route';
 import { pageSizeMax } from '../../shared/list/list-types';
 
 /** One of the signed-in investor's accounts (GET api/user/investmentAccounts, investor-and-admin §3). */
-export interface OwnAccount {
-  id: number;
-  name: string;
-  type: InvestmentAccountType;
-  availableBalance: number;
-  currentBalance: number;
-  bpayBillerCode: string | null;
-  bpayReferenceNumber: string | null;
-  isForeign: boolean;
-  creationDate: string;
-  mandateRate: number | null;
-  investmentGroupId: number | null;
-}
+export type OwnAccount = OwnAccountRow;
 
 /** The query key of the investor's own accounts: invalidate it after money moves (withdraw, verify). */
 export const ownAccountsKey = ['user', 'investmentAccounts'] as const;
@@ -23,10 +11,10 @@ export const ownAccountsKey = ['user', 'investmentAccounts'] as const;
 /** The investor's accounts, id ascending (investor-and-admin §9); at most one page of pageSizeMax. */
 export const ownAccountsQuery = {
   queryKey: ownAccountsKey,
-  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+  queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<OwnAccount[]> =>
     (
-      await api.get<OwnAccount[]>('/api/user/investmentAccounts', {
-        query: { $orderby: 'id asc', $top: pageSizeMax },
+      await callRoute(ownAccountListRoute, {
+        query: { $orderby: 'id asc', $top: String(pageSizeMax) },
         ...(signal ? { signal } : {}),
       })
     ).data,

@@ -10,9 +10,9 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { api } from '../../shared/api/api-client';
 import { ApiError } from '../../shared/api/api-error';
 import { notifyError, toast } from '../../shared/toast/toast-store';
+import { verifyWithdrawal } from './funds-api';
 
 /** The verified-withdrawal toast stays 10 s (investor-and-admin §9). */
 export const withdrawalVerifiedToastMs = 10_000;
@@ -61,10 +61,7 @@ export function VerifyWithdrawalDialog({
     if (!request) return;
     setBusy(true);
     try {
-      const response = await api.post<unknown>(
-        `/api/user/investmentAccounts/${request.accountId}/withdrawalRequests/${request.requestId}/verify`,
-        values,
-      );
+      const response = await verifyWithdrawal(request, values);
       // not through the mutation cache: this toast stays 10 s, not the usual 5
       toast.success(response.userMessage || accountMessages.withdrawalVerified, withdrawalVerifiedToastMs);
       form.reset();

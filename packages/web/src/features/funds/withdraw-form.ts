@@ -1,4 +1,4 @@
-import { accountMessages, centsFromNumber, withdrawBody } from '@lm/domain';
+import { accountMessages, centsFromNumber, positiveAmount, withdrawBody } from '@lm/domain';
 import { z } from 'zod';
 
 /**
@@ -9,6 +9,8 @@ import { z } from 'zod';
 export function withdrawForm(availableBalance: number | null) {
   return withdrawBody
     .extend({
+      // empty (null) reads "Please input an amount greater than 0"; the server receives a JSON number
+      amount: z.preprocess((value) => (value === null || value === '' ? 0 : value), positiveAmount),
       investmentAccountId: z
         .number({ message: accountMessages.accountEmpty })
         .refine((v) => Number.isSafeInteger(v) && v > 0, accountMessages.accountEmpty),

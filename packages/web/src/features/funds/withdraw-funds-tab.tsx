@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountMessages,
+  type BankAccount,
   displayMessages,
   formatMoney,
   fundsTexts,
   Role,
-  type WithdrawBody,
   withdrawThrottleMs,
 } from '@lm/domain';
 import Alert from '@mui/material/Alert';
@@ -18,43 +18,21 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { siteConfig } from '../../app/site-config';
-import { api } from '../../shared/api/api-client';
 import { AmountConfirmDialog } from '../../shared/dialogs/amount-confirm-dialog';
 import { createThrottle } from '../../shared/hooks/throttle';
 import { NumberInput } from '../../shared/inputs/number-input';
 import { useUser } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
-import { type OwnAccount, ownAccountsKey, ownAccountsQuery, portfolioSummaryKey } from '../accounts';
-import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
+import { type OwnAccount, ownAccountsQuery } from '../accounts';
+import { newIdempotencyKey } from '../transactions';
 import { AccountSelect } from './account-select';
+import { useLodgeWithdrawal, useOwnBankAccountsQuery, useRefreshBalances } from './funds-api';
 import { type LodgedRequest, VerifyWithdrawalDialog } from './verify-withdrawal-dialog';
 import { emptyWithdrawForm, type WithdrawFormOutput, type WithdrawFormValues, withdrawForm } from './withdraw-form';
-
-/** GET api/user/investmentAccounts/{accountId}/bankAccounts */
-interface BankAccount {
-  id: number;
-  investmentAccountId: number;
-  name: string;
-  bsbNumber: string;
-  accountNumber: string;
-  isPreferred: boolean;
-}
-
-/** POST api/user/investmentAccounts/{accountId}/withdraw answers the request held until verified. */
-interface LodgedWithdrawal {
-  id: number;
-  withdrawalRequestId: number;
-  transactionId: number;
-  investmentAccountId: number;
-  amount: number;
-}
-
-const bankAccountsKey = (accountId: number | null) =>
-  ['user', 'investmentAccounts', accountId, 'bankAccounts'] as const;
 
 function bankAccountLabel(bank: BankAccount): string {
   return `${bank.name} (BSB ${bank.bsbNumber}, account ${bank.accountNumber})`;
@@ -100,7 +78,6 @@ function BalanceSummary({ account }: { account: OwnAccount }) {
 export function WithdrawFundsTab() {
   const user = useUser();
   const readOnly = user.type !== Role.INVESTOR;
-  const queryClient = useQueryClient();
   const accounts = useQuery(ownAccountsQuery);
   const list = accounts.data ?? [];
 
@@ -124,12 +101,7 @@ export function WithdrawFundsTab() {
   }, [onlyAccountId, form]);
 
   // an empty account id skips the bank-account fetch (investor-and-admin §5)
-  const bankAccounts = useQuery({
-    queryKey: bankAccountsKey(accountId),
-    queryFn: async ({ signal }) =>
-      (await api.get<BankAccount[]>(`/api/user/investmentAccounts/${accountId}/bankAccounts`, { signal })).data,
-    enabled: accountId !== null,
-  });
+  const bankAccounts = useOwnBankAccountsQuery(accountId);
   const banks = bankAccounts.data ?? [];
   const noBankAccount = accountId !== null && bankAccounts.isSuccess && banks.length === 0;
   const onlyBankId = banks.length === 1 ? banks[0]?.id : undefined;
@@ -143,22 +115,9 @@ export function WithdrawFundsTab() {
   const [lodged, setLodged] = useState<LodgedRequest | null>(null);
   const throttle = useRef(createThrottle(withdrawThrottleMs));
 
-  const refreshBalances = () => {
-    void queryClient.invalidateQueries({ queryKey: ownAccountsKey });
-    void queryClient.invalidateQueries({ queryKey: portfolioSummaryKey });
-  };
+  const refreshBalances = useRefreshBalances();
 
-  const lodge = useMutation({
-    mutationFn: ({ body, accountId: id, key }: { body: WithdrawBody; accountId: number; key: string }) =>
-      api.post<LodgedWithdrawal>(`/api/user/investmentAccounts/${id}/withdraw`, body, {
-        headers: idempotencyHeaders(key),
-      }),
-    meta: { successMessage: accountMessages.withdrawalLodged },
-    onSuccess: (response, variables) => {
-      refreshBalances();
-      setLodged({ accountId: variables.accountId, requestId: response.data.withdrawalRequestId });
-    },
-  });
+  const lodge = useLodgeWithdrawal({ successMessage: accountMessages.withdrawalLodged, onLodged: setLodged });
 
   const lodgeConfirmed = async () => {
     if (!confirming) return;

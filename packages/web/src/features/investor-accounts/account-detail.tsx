@@ -2,6 +2,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPercent,
+  type InvestmentAccountType,
   investmentAccountTypeLabels,
   malformedDataMessage,
   Role,
@@ -14,51 +15,18 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { api } from '../../shared/api/api-client';
-import { listKey, useListState } from '../../shared/list/use-list';
+import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { ServerTable } from '../../shared/table/server-table';
 import { DetailSection } from '../transactions';
-import {
-  type InvestmentAccountRow,
-  investmentAccountKey,
-  investmentAccountsStatisticsKey,
-  investorAccountsList,
-} from './investor-accounts-list';
+import { useAccountBankAccountsQuery, useInvestmentAccountQuery } from './investor-accounts-api';
 import { accountInvestmentsList, accountInvestorsList, accountTransactionsStaffList } from './related-lists';
 
 // the dialogs bring the date pickers: loaded when first opened
 const DepositFundsDialog = lazy(() => import('./deposit-funds-dialog'));
 const TransferFundsDialog = lazy(() => import('./transfer-funds-dialog'));
-
-/** GET api/investmentAccounts/{id}/bankAccounts */
-interface BankAccount {
-  id: number;
-  name: string;
-  bsbNumber: string;
-  accountNumber: string;
-  isPreferred: boolean;
-}
-
-/** One account by id through the list endpoint: exactly one row, or the malformed-data message. */
-function useInvestmentAccount(id: string) {
-  return useQuery({
-    queryKey: investmentAccountKey(id),
-    queryFn: async ({ signal }) => {
-      const response = await api.get<InvestmentAccountRow[]>('/api/investmentAccounts', {
-        query: { $filter: `id eq ${id}`, $expand: 'investmentGroup', $top: 2 },
-        signal,
-      });
-      if (response.data.length !== 1) throw new Error(malformedDataMessage('Investment account'));
-      return response.data[0] as InvestmentAccountRow;
-    },
-    enabled: /^\d{1,15}$/.test(id),
-    meta: { silent: true },
-  });
-}
 
 function RelatedTables({ accountId }: { accountId: number }) {
   const navigate = useNavigate();
@@ -96,14 +64,8 @@ function RelatedTables({ accountId }: { accountId: number }) {
  */
 export function AccountDetail({ id }: { id: string }) {
   const user = useUser();
-  const queryClient = useQueryClient();
-  const account = useInvestmentAccount(id);
-  const bankAccounts = useQuery({
-    queryKey: [...investmentAccountKey(id), 'bankAccounts'],
-    queryFn: async ({ signal }) =>
-      (await api.get<BankAccount[]>(`/api/investmentAccounts/${id}/bankAccounts`, { signal })).data,
-    enabled: account.isSuccess,
-  });
+  const account = useInvestmentAccountQuery(id);
+  const bankAccounts = useAccountBankAccountsQuery(id, account.isSuccess);
   const [dialog, setDialog] = useState<'deposit' | 'transfer' | null>(null);
   if (!/^\d{1,15}$/.test(id) || account.isError) {
     return <Alert severity="error">{malformedDataMessage('Investment account')}</Alert>;
@@ -111,14 +73,6 @@ export function AccountDetail({ id }: { id: string }) {
   if (!account.data) return <Skeleton variant="rectangular" height={320} aria-label="Loading account" />;
   const a = account.data;
   const isManagement = user.type === Role.MANAGEMENT;
-  // after money moved: the account, the totals, every account list and every transactions table
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: investmentAccountKey(a.id) });
-    void queryClient.invalidateQueries({ queryKey: investmentAccountsStatisticsKey });
-    void queryClient.invalidateQueries({ queryKey: listKey(investorAccountsList) });
-    void queryClient.invalidateQueries({ queryKey: listKey(accountTransactionsStaffList) });
-    void queryClient.invalidateQueries({ queryKey: ['investmentAccount'] });
-  };
   const banks = bankAccounts.data ?? [];
   return (
     <Stack spacing={2}>
@@ -147,7 +101,7 @@ export function AccountDetail({ id }: { id: string }) {
         fields={[
           { label: 'ID', value: a.id },
           { label: 'Name', value: a.name },
-          { label: 'Type', value: investmentAccountTypeLabels[a.type] ?? a.type },
+          { label: 'Type', value: investmentAccountTypeLabels[a.type as InvestmentAccountType] ?? a.type },
           { label: 'Available Balance', value: formatMoney(a.availableBalance) },
           { label: 'Current Balance', value: formatMoney(a.currentBalance) },
           { label: 'Biller Code', value: a.bpayBillerCode },
@@ -184,8 +138,8 @@ export function AccountDetail({ id }: { id: string }) {
       />
       <RelatedTables accountId={a.id} />
       <Suspense fallback={null}>
-        {dialog === 'deposit' && <DepositFundsDialog account={a} onClose={() => setDialog(null)} onDone={refresh} />}
-        {dialog === 'transfer' && <TransferFundsDialog account={a} onClose={() => setDialog(null)} onDone={refresh} />}
+        {dialog === 'deposit' && <DepositFundsDialog account={a} onClose={() => setDialog(null)} />}
+        {dialog === 'transfer' && <TransferFundsDialog account={a} onClose={() => setDialog(null)} />}
       </Suspense>
     </Stack>
   );

@@ -3,17 +3,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/api-client';
-import { investmentAccountsStatisticsKey } from './investor-accounts-list';
-
-/** GET api/investmentAccounts/statistics: sums over accounts of the investor type. */
-interface AccountStatistics {
-  key: 'INVESTOR_ACCOUNT';
-  count: number;
-  totalAvailableBalance: number;
-  totalCurrentBalance: number;
-}
+import { useAccountStatisticsQuery } from './investor-accounts-api';
 
 function Total({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
@@ -30,11 +20,7 @@ function Total({ label, value, testId }: { label: string; value: number | undefi
 
 /** The totals bar of /investorAccounts (investor-and-admin §2 "Investment accounts"). */
 export function AccountTotals() {
-  const statistics = useQuery({
-    queryKey: investmentAccountsStatisticsKey,
-    queryFn: async ({ signal }) =>
-      (await api.get<AccountStatistics>('/api/investmentAccounts/statistics', { signal })).data,
-  });
+  const statistics = useAccountStatisticsQuery();
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1.5 }} role="group" aria-label="Investor balance totals">
       <Stack component="dl" direction="row" spacing={6} sx={{ m: 0, flexWrap: 'wrap', rowGap: 1 }}>

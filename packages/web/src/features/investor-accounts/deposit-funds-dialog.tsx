@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages, commentLengthMax, depositDateBounds, formatDate, formatMoney } from '@lm/domain';
+import {
+  type AccountListRow,
+  accountMessages,
+  commentLengthMax,
+  depositDateBounds,
+  formatDate,
+  formatMoney,
+} from '@lm/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,16 +15,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { api } from '../../shared/api/api-client';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { AppDatePicker } from '../../shared/inputs/date-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
-import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
+import { newIdempotencyKey } from '../transactions';
 import { serverToday } from './business-today';
-import type { InvestmentAccountRow } from './investor-accounts-list';
+import { useDepositFunds } from './investor-accounts-api';
 import { type DepositFormOutput, type DepositFormValues, depositForm, emptyDepositForm } from './money-forms';
 
 /**
@@ -26,15 +31,7 @@ import { type DepositFormOutput, type DepositFormValues, depositForm, emptyDepos
  * the organisation's comment and an optional comment the investor sees; a confirmation, then
  * POST api/investmentAccounts/{id}/deposit with an Idempotency-Key.
  */
-export default function DepositFundsDialog({
-  account,
-  onClose,
-  onDone,
-}: {
-  account: InvestmentAccountRow;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export default function DepositFundsDialog({ account, onClose }: { account: AccountListRow; onClose: () => void }) {
   const titleId = useId();
   const today = useMemo(() => serverToday(), []);
   const bounds = depositDateBounds(today);
@@ -43,18 +40,9 @@ export default function DepositFundsDialog({
     defaultValues: emptyDepositForm(today),
   });
   const [confirming, setConfirming] = useState<DepositFormOutput | null>(null);
-  const deposit = useMutation({
-    mutationFn: ({ body, key }: { body: DepositFormOutput; key: string }) =>
-      api.post(
-        `/api/investmentAccounts/${account.id}/deposit`,
-        { ...body, investmentAccountId: account.id },
-        { headers: idempotencyHeaders(key) },
-      ),
-    meta: { successMessage: accountMessages.depositSuccessful },
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
+  const deposit = useDepositFunds(account.id, {
+    successMessage: accountMessages.depositSuccessful,
+    onSuccess: onClose,
   });
   const { errors } = form.formState;
   return (

@@ -1,32 +1,16 @@
-import { type InvestmentAccountType, investmentAccountTypeLabels, investmentAccountTypes } from '@lm/domain';
+import { type AccountListRow, accountListRoute, investmentAccountTypeLabels, investmentAccountTypes } from '@lm/domain';
+import { pathOf } from '../../shared/api/call-route';
 import { defineList } from '../../shared/list/list-types';
 
 /** A row of GET api/investmentAccounts (staff; investor-and-admin §3 "Investment account"). */
-export interface InvestmentAccountRow {
-  id: number;
-  name: string;
-  type: InvestmentAccountType;
-  availableBalance: number;
-  currentBalance: number;
-  bpayBillerCode: string | null;
-  bpayReferenceNumber: string | null;
-  mandateMaxExposure: number | null;
-  mandateRate: number | null;
-  mandateMaxTerm: number | null;
-  mandateMaxTermUnit: string | null;
-  isForeign: boolean;
-  creationDate: string;
-  investmentGroupId: number | null;
-  notes?: string | null;
-  investmentGroup?: { id: number; name: string } | null;
-}
+export type InvestmentAccountRow = AccountListRow;
 
 const typeOptions = investmentAccountTypes.map((value) => ({ value, label: investmentAccountTypeLabels[value] }));
 
 /** /investorAccounts (investor-and-admin §2 "Investment accounts"): default sort id ascending. */
 export const investorAccountsList = defineList<InvestmentAccountRow>({
   id: 'investor-accounts',
-  path: '/api/investmentAccounts',
+  path: pathOf(accountListRoute),
   title: 'Accounts',
   defaultSort: { field: 'id', direction: 'asc' },
   expand: ['investmentGroup'],

@@ -15,8 +15,14 @@ describe('deposit form', () => {
       comment: accountMessages.commentEmpty,
     });
   });
+  it('refuses a third decimal place and takes a whole number of cents as a number', () => {
+    const base = { comment: 'BPAY', investorComment: '', depositDate: '2027-03-05' };
+    expect(schema.safeParse({ ...base, amount: 10.005 }).success).toBe(false);
+    const parsed = schema.safeParse({ ...base, amount: 10.05 });
+    expect(parsed.success && parsed.data.amount).toBe(10.05);
+  });
   it('accepts today and two months back, refuses tomorrow', () => {
-    const base = { amount: 10.005, comment: 'BPAY', investorComment: '' };
+    const base = { amount: 10.05, comment: 'BPAY', investorComment: '' };
     expect(schema.safeParse({ ...base, depositDate: '2027-01-05' }).success).toBe(true);
     const tomorrow = schema.safeParse({ ...base, depositDate: '2027-03-06' });
     expect(messagesOf(tomorrow).depositDate).toBe(accountMessages.depositDateOutOfRange('2027-01-05', '2027-03-05'));

@@ -3,6 +3,7 @@ import {
   centsFromNumber,
   depositBody,
   depositDateProblem,
+  positiveAmount,
   transferBody,
   transferDateProblem,
 } from '@lm/domain';
@@ -13,6 +14,13 @@ import { z } from 'zod';
  * domain's request schemas plus the rules that need the screen's facts (today, the source
  * account), so the form refuses what the server would refuse, with the same words.
  */
+
+/**
+ * The amount as the form holds it: the number input gives a number, or null when empty, which is
+ * "Please input an amount greater than 0" in the specification's words; the rest is the body's own
+ * rule (at most two decimal places, above 0), so the server receives a plain JSON number.
+ */
+export const formAmount = z.preprocess((value) => (value === null || value === '' ? 0 : value), positiveAmount);
 
 export interface DepositFormValues {
   amount: number | null;
@@ -29,10 +37,13 @@ export const emptyDepositForm = (today: string): DepositFormValues => ({
 });
 
 export function depositForm(today: string) {
-  return depositBody.omit({ investmentAccountId: true }).superRefine((values, ctx) => {
-    const problem = typeof values.depositDate === 'string' ? depositDateProblem(values.depositDate, today) : null;
-    if (problem) ctx.addIssue({ code: 'custom', path: ['depositDate'], message: problem });
-  });
+  return depositBody
+    .omit({ investmentAccountId: true })
+    .extend({ amount: formAmount })
+    .superRefine((values, ctx) => {
+      const problem = typeof values.depositDate === 'string' ? depositDateProblem(values.depositDate, today) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: ['depositDate'], message: problem });
+    });
 }
 export type DepositFormOutput = z.output<ReturnType<typeof depositForm>>;
 
@@ -65,7 +76,7 @@ export const emptyTransferForm = (today: string): TransferFormValues => ({
 });
 
 export function transferForm(source: TransferSource, today: string) {
-  return transferBody.extend({ sameComment: z.boolean() }).superRefine((values, ctx) => {
+  return transferBody.extend({ amount: formAmount, sameComment: z.boolean() }).superRefine((values, ctx) => {
     if (values.toAccount === source.id) {
       ctx.addIssue({ code: 'custom', path: ['toAccount'], message: accountMessages.transferToSameAccount });
     }

@@ -1,4 +1,12 @@
-import { investorTypeLabels, loanStatusLabels, userStatusLabels } from '@lm/domain';
+import {
+  type AccountInvestorRow,
+  accountInvestorListRoute,
+  investorTypeLabels,
+  loanStatusLabels,
+  transactionListRoute,
+  userStatusLabels,
+} from '@lm/domain';
+import { pathOf } from '../../shared/api/call-route';
 import { defineList, type ListDefinition } from '../../shared/list/list-types';
 import { finalisedText, PendingChip, type StaffTransactionRow, staffTransactionColumns } from '../transactions';
 
@@ -14,13 +22,6 @@ export interface AccountInvestmentRow {
   finalisedDate: string | null;
   saleDate: string | null;
   loan: { id: number; name: string | null; status: string | null; fundedDate: string | null } | null;
-}
-
-/** A row of GET api/investmentAccounts/{id}/investors (expanding user). */
-export interface AccountInvestorRow {
-  id: number;
-  investorType: string | null;
-  user: { id: number; firstName: string | null; lastName: string | null; email: string; status: string } | null;
 }
 
 /** Investments of one account (click goes to /investments/{id}); spec core §9 default sort. */
@@ -56,7 +57,7 @@ export function accountInvestmentsList(accountId: number): ListDefinition<Accoun
 /** Transactions related to account (click goes to /transactions/{id}); the screen adds the account condition. */
 export const accountTransactionsStaffList = defineList<StaffTransactionRow>({
   id: 'account-transactions',
-  path: '/api/transactions',
+  path: pathOf(transactionListRoute),
   title: 'Transactions related to account',
   defaultSort: { field: 'finalisedDate', direction: 'desc' },
   columns: staffTransactionColumns<StaffTransactionRow>(),
@@ -66,7 +67,7 @@ export const accountTransactionsStaffList = defineList<StaffTransactionRow>({
 export function accountInvestorsList(accountId: number): ListDefinition<AccountInvestorRow> {
   return defineList<AccountInvestorRow>({
     id: `account-${accountId}-investors`,
-    path: `/api/investmentAccounts/${accountId}/investors`,
+    path: pathOf(accountInvestorListRoute, { id: accountId }),
     title: 'Investors related to account',
     defaultSort: { field: 'id', direction: 'asc' },
     expand: ['user'],

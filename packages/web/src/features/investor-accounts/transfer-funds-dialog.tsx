@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages, commentLengthMax, formatDate, formatMoney, sydneyDate } from '@lm/domain';
+import {
+  type AccountListRow,
+  accountMessages,
+  commentLengthMax,
+  formatDate,
+  formatMoney,
+  sydneyDate,
+} from '@lm/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,58 +18,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { api } from '../../shared/api/api-client';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { odataString } from '../../shared/filter/filter-fields';
 import { AppDatePicker } from '../../shared/inputs/date-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
-import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
+import { newIdempotencyKey } from '../transactions';
 import { serverToday } from './business-today';
-import type { InvestmentAccountRow } from './investor-accounts-list';
-import {
-  emptyTransferForm,
-  type TransferFormOutput,
-  type TransferFormValues,
-  transferForm,
-  transferRequest,
-} from './money-forms';
+import { useTransferDestinationsQuery, useTransferFunds } from './investor-accounts-api';
+import { emptyTransferForm, type TransferFormOutput, type TransferFormValues, transferForm } from './money-forms';
 
-/** Destination choices shown at once while typing. */
-export const destinationOptionsMax = 20;
-
-interface AccountOption {
-  id: number;
-  name: string;
-}
+type AccountOption = { id: number; name: string };
 
 const optionLabel = (option: AccountOption) => `${option.name} (${option.id})`;
-
-/** The accounts a transfer may go to: any but the source, by name or id. */
-function useDestinations(sourceId: number, text: string) {
-  const search = useDeferredValue(text.trim());
-  return useQuery({
-    queryKey: ['investmentAccounts', 'destinations', sourceId, search],
-    queryFn: async ({ signal }) => {
-      const conditions = [`id ne ${sourceId}`];
-      if (/^\d{1,9}$/.test(search)) conditions.push(`(id eq ${search} or contains(name,${odataString(search)}))`);
-      else if (search) conditions.push(`contains(name,${odataString(search)})`);
-      const response = await api.get<AccountOption[]>('/api/investmentAccounts', {
-        query: {
-          $filter: conditions.join(' and '),
-          $select: 'id,name',
-          $orderby: 'id asc',
-          $top: destinationOptionsMax,
-        },
-        signal,
-      });
-      return response.data;
-    },
-    placeholderData: keepPreviousData,
-  });
-}
 
 /**
  * Transfer Funds (management; investor-and-admin §2, §5, §7): from this account to another, at
@@ -70,15 +38,7 @@ function useDestinations(sourceId: number, text: string) {
  * comment and one comment per side, the to-account comment reused for the from-account by
  * default. A confirmation, then POST api/investmentAccounts/{id}/transfer with an Idempotency-Key.
  */
-export default function TransferFundsDialog({
-  account,
-  onClose,
-  onDone,
-}: {
-  account: InvestmentAccountRow;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export default function TransferFundsDialog({ account, onClose }: { account: AccountListRow; onClose: () => void }) {
   const titleId = useId();
   const today = useMemo(() => serverToday(), []);
   const creationDate = sydneyDate(new Date(account.creationDate));
@@ -93,18 +53,11 @@ export default function TransferFundsDialog({
   });
   const [searchText, setSearchText] = useState('');
   const [destination, setDestination] = useState<AccountOption | null>(null);
-  const destinations = useDestinations(account.id, destination ? '' : searchText);
+  const destinations = useTransferDestinationsQuery(account.id, destination ? '' : searchText);
   const [confirming, setConfirming] = useState<TransferFormOutput | null>(null);
-  const transfer = useMutation({
-    mutationFn: ({ body, key }: { body: TransferFormOutput; key: string }) =>
-      api.post(`/api/investmentAccounts/${account.id}/transfer`, transferRequest(body), {
-        headers: idempotencyHeaders(key),
-      }),
-    meta: { successMessage: accountMessages.transferSuccessful },
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
+  const transfer = useTransferFunds(account.id, {
+    successMessage: accountMessages.transferSuccessful,
+    onSuccess: onClose,
   });
   const sameComment = form.watch('sameComment');
   const { errors } = form.formState;

@@ -16,15 +16,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { api } from '../../shared/api/api-client';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { listKey } from '../../shared/list/use-list';
 import { type EditWithdrawalForm, editWithdrawalForm, withdrawalChanges } from './edit-withdrawal-form';
-import { idempotencyHeaders, newIdempotencyKey } from './idempotency-key';
-import { type StaffTransactionRow, transactionKey, transactionsList } from './transactions-list';
+import { newIdempotencyKey } from './idempotency-key';
+import { useUpdateTransaction } from './transactions-api';
+import type { StaffTransactionRow } from './transactions-list';
 
 const decisionText: Record<(typeof withdrawalDecisionStatuses)[number], string> = {
   PAID: 'The money leaves the account for the investor’s bank account, and the withdrawal is finalised.',
@@ -37,24 +35,12 @@ const decisionText: Record<(typeof withdrawalDecisionStatuses)[number], string> 
  */
 export function EditWithdrawalDialog({ row, onClose }: { row: StaffTransactionRow; onClose: () => void }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<TransactionUpdateBody | null>(null);
   const form = useForm<EditWithdrawalForm>({
     resolver: zodResolver(editWithdrawalForm),
     defaultValues: { status: 'PENDING', comment: row.comment ?? '' },
   });
-  const save = useMutation({
-    mutationFn: ({ body, key }: { body: TransactionUpdateBody; key: string }) =>
-      api.put<StaffTransactionRow>(`/api/transactions/${row.id}`, body, { headers: idempotencyHeaders(key) }),
-    meta: { successMessage: accountMessages.changesProcessed },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: listKey(transactionsList) });
-      void queryClient.invalidateQueries({ queryKey: transactionKey(row.id) });
-      void queryClient.invalidateQueries({ queryKey: ['investmentAccount'] });
-      void queryClient.invalidateQueries({ queryKey: ['investmentAccounts'] });
-      onClose();
-    },
-  });
+  const save = useUpdateTransaction(row.id, { successMessage: accountMessages.changesProcessed, onSuccess: onClose });
   const values = form.watch();
   const changes = withdrawalChanges(row, values);
   const nothingChanged = Object.keys(changes).length === 0;

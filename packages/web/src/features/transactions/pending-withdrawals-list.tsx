@@ -1,4 +1,6 @@
+import { transactionListRoute } from '@lm/domain';
 import Button from '@mui/material/Button';
+import { pathOf } from '../../shared/api/call-route';
 import { defineList, type ListDefinition } from '../../shared/list/list-types';
 import type { StaffTransactionRow } from './transactions-list';
 
@@ -19,7 +21,7 @@ export function pendingWithdrawalsList(
 ): ListDefinition<StaffTransactionRow> {
   return defineList<StaffTransactionRow>({
     id: 'pending-withdrawals',
-    path: '/api/transactions',
+    path: pathOf(transactionListRoute),
     title: 'Pending Withdrawals',
     defaultSort: { field: 'createdDate', direction: 'asc' },
     baseFilter: "type eq 'WITHDRAWAL' and finalisedDate eq null",

@@ -1,8 +1,7 @@
 import {
+  type AccountTransactionListRow,
   formatDateTime,
   fundsTexts,
-  type TransactionStatus,
-  type TransactionType,
   transactionStatusLabels,
   transactionTypeLabels,
 } from '@lm/domain';
@@ -11,16 +10,10 @@ import Stack from '@mui/material/Stack';
 import type { Column } from '../../shared/list/list-types';
 
 /** The fields every account transaction row has, staff or investor view (investor-and-admin §3). */
-export interface TransactionRowBase {
-  id: number;
-  investmentAccountId: number;
-  type: TransactionType;
-  status: TransactionStatus;
-  grossAmount: number | null;
-  runningBalance: number | null;
-  finalisedDate: string | null;
-  createdDate: string;
-}
+export type TransactionRowBase = Pick<
+  AccountTransactionListRow,
+  'id' | 'investmentAccountId' | 'type' | 'status' | 'grossAmount' | 'runningBalance' | 'finalisedDate' | 'createdDate'
+>;
 
 /** The Finalised Date cell as text: the date, or Pending when there is none (also in the CSV export). */
 export function finalisedText(finalisedDate: string | null): string {
@@ -37,7 +30,7 @@ export function PendingChip() {
 export function TransactionTypeCell({ row }: { row: Pick<TransactionRowBase, 'type' | 'status'> }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-      <span>{transactionTypeLabels[row.type] ?? row.type}</span>
+      <span>{(transactionTypeLabels as Record<string, string>)[row.type] ?? row.type}</span>
       {row.status === 'CANCELLED' && <Chip size="small" variant="outlined" label={transactionStatusLabels.CANCELLED} />}
     </Stack>
   );

@@ -13,12 +13,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../../shared/api/api-client';
 import { DetailSection } from './detail-fields';
 import { finalisedText } from './transaction-columns';
-import { type StaffTransactionRow, transactionKey } from './transactions-list';
+import { useTransactionQuery } from './transactions-api';
 
 function loanStatusText(status: string | null | undefined): string {
   if (!status) return '';
@@ -34,30 +32,13 @@ function TransactionLink({ id }: { id: number | null }) {
   );
 }
 
-/** GET api/transactions/{id}: exactly one transaction, or the malformed-data message (investor-and-admin §5). */
-export function useTransaction(id: string) {
-  return useQuery({
-    queryKey: transactionKey(id),
-    queryFn: async ({ signal }) => {
-      const response = await api.get<StaffTransactionRow>(`/api/transactions/${encodeURIComponent(id)}`, { signal });
-      const row = response.data;
-      if (!row || typeof row !== 'object' || Array.isArray(row) || String(row.id) !== id) {
-        throw new Error(malformedDataMessage('Transaction'));
-      }
-      return row;
-    },
-    enabled: /^\d+$/.test(id),
-    meta: { silent: true },
-  });
-}
-
 /**
  * The Transaction Information tab (investor-and-admin §2 "Transactions"): the transaction, Go to
  * Account, Go to Loan and Go to Investment (an investment only), and the Withdrawal, Investment
  * Account and Loan sections when they apply.
  */
 export function TransactionDetail({ id }: { id: string }) {
-  const transaction = useTransaction(id);
+  const transaction = useTransactionQuery(id);
   if (!/^\d+$/.test(id) || transaction.isError) {
     return <Alert severity="error">{malformedDataMessage('Transaction')}</Alert>;
   }
@@ -88,8 +69,8 @@ export function TransactionDetail({ id }: { id: string }) {
         title={`Transaction ${t.id}`}
         fields={[
           { label: 'ID', value: t.id },
-          { label: 'Type', value: transactionTypeLabels[t.type] ?? t.type },
-          { label: 'Status', value: transactionStatusLabels[t.status] ?? t.status },
+          { label: 'Type', value: (transactionTypeLabels as Record<string, string>)[t.type] ?? t.type },
+          { label: 'Status', value: (transactionStatusLabels as Record<string, string>)[t.status] ?? t.status },
           { label: 'Gross Amount', value: formatMoney(t.grossAmount) },
           { label: 'Amount (signed)', value: formatMoney(t.amount) },
           { label: 'Principal Amount', value: formatMoney(t.principalAmount) },
@@ -119,7 +100,10 @@ export function TransactionDetail({ id }: { id: string }) {
           title="Withdrawal"
           fields={[
             { label: 'Request ID', value: withdrawal.id },
-            { label: 'Request Status', value: withdrawalRequestStatusLabels[withdrawal.status] ?? withdrawal.status },
+            {
+              label: 'Request Status',
+              value: (withdrawalRequestStatusLabels as Record<string, string>)[withdrawal.status] ?? withdrawal.status,
+            },
             { label: 'Amount', value: formatMoney(withdrawal.amount) },
             { label: 'Account Name', value: withdrawal.accountName },
             { label: 'BSB Number', value: withdrawal.bsbNumber },
@@ -136,7 +120,10 @@ export function TransactionDetail({ id }: { id: string }) {
           fields={[
             { label: 'ID', value: account.id },
             { label: 'Name', value: account.name },
-            { label: 'Type', value: investmentAccountTypeLabels[account.type] ?? account.type },
+            {
+              label: 'Type',
+              value: (investmentAccountTypeLabels as Record<string, string>)[account.type] ?? account.type,
+            },
             { label: 'Current Balance', value: formatMoney(account.currentBalance) },
             { label: 'Available Balance', value: formatMoney(account.availableBalance) },
             { label: 'Biller Code', value: account.bpayBillerCode },

@@ -1,70 +1,18 @@
 import {
-  type InvestmentAccountType,
+  type TransactionListRow,
   type TransactionStatus,
+  transactionListRoute,
   transactionStatuses,
   transactionStatusLabels,
   transactionTypeLabels,
   transactionTypes,
-  type WithdrawalRequestStatus,
 } from '@lm/domain';
+import { pathOf } from '../../shared/api/call-route';
 import { defineList } from '../../shared/list/list-types';
-import { finalisedDateColumn, statusColumn, type TransactionRowBase, typeColumn } from './transaction-columns';
+import { finalisedDateColumn, statusColumn, typeColumn } from './transaction-columns';
 
 /** A row of GET api/transactions and GET api/transactions/{id} (staff; investor-and-admin §3 "Transaction"). */
-export interface StaffTransactionRow extends TransactionRowBase {
-  comment: string | null;
-  investorComment: string | null;
-  amount: number | null;
-  principalAmount: number | null;
-  interestAmount: number | null;
-  feesAmount: number | null;
-  taxWithheldAmount: number | null;
-  effectiveDate: string | null;
-  reversalTransactionId: number | null;
-  reversesTransactionId: number | null;
-  loanId: number | null;
-  investmentId: number | null;
-  withdrawalRequestId: number | null;
-  loanTransactionId?: number | null;
-  counterpartAccountId?: number | null;
-  investmentAccount?: {
-    id: number;
-    name: string;
-    type: InvestmentAccountType;
-    investmentGroupId: number | null;
-    currentBalance: number;
-    availableBalance: number;
-    bpayBillerCode: string | null;
-    bpayReferenceNumber: string | null;
-    isForeign: boolean;
-  } | null;
-  withdrawalDetails?: {
-    id: number;
-    status: WithdrawalRequestStatus;
-    amount: number;
-    comment: string | null;
-    verifiedAt: string | null;
-    createdAt: string;
-    bankAccountId: number;
-    accountName: string | null;
-    accountNumber: string | null;
-    bsbNumber: string | null;
-  } | null;
-  loan?: { id: number; name: string | null; thirdPartyId: string | null; status: string | null } | null;
-  linkedLoanTransaction?: {
-    id: number;
-    loanId: number;
-    type: string;
-    status: string;
-    principalAmount: number | null;
-    interestAmount: number | null;
-    netAmount: number | null;
-    grossAmount: number | null;
-    finalisedDate: string | null;
-    loan: { id: number; name: string | null; status: string | null } | null;
-  } | null;
-  counterpartAccount?: { id: number; name: string } | null;
-}
+export type StaffTransactionRow = TransactionListRow;
 
 const typeOptions = transactionTypes.map((value) => ({ value, label: transactionTypeLabels[value] }));
 const statusOptions = transactionStatuses.map((value: TransactionStatus) => ({
@@ -78,7 +26,7 @@ export const noReversalsFilter = 'reversalTransactionId eq null and reversesTran
 /** /transactions (investor-and-admin §2 "Transactions"): server-paged, default sort finalisedDate descending. */
 export const transactionsList = defineList<StaffTransactionRow>({
   id: 'transactions',
-  path: '/api/transactions',
+  path: pathOf(transactionListRoute),
   title: 'Transactions',
   defaultSort: { field: 'finalisedDate', direction: 'desc' },
   expand: ['investmentAccount'],
