@@ -41,7 +41,7 @@ export const routes: readonly RouteDefinition[] = [
   { path: '/403', access: 'public', title: 'Access denied', screen: 'session/forbidden-page' },
   { path: '/404', access: 'public', title: 'Page not found', screen: 'session/not-found-page' },
   // all five roles
-  { path: '/dashboard', access: everyone, title: 'Dashboard', screen: null },
+  { path: '/dashboard', access: everyone, title: 'Dashboard', screen: 'dashboard/dashboard-page' },
   { path: '/marketplace/:id?', access: everyone, title: 'Marketplace', screen: 'marketplace/marketplace-page' },
   { path: '/profile/:tab?', access: everyone, title: 'Profile', screen: 'profile/profile-page' },
   { path: '/faq', access: everyone, title: 'FAQ', screen: 'faq/faq-page' },

@@ -1,0 +1,207 @@
+import {
+  accountStatisticsRoute,
+  arrearsCheckRoute,
+  financialYearStart,
+  type InvestmentGrouping,
+  investmentStatisticsRoute,
+  investorStatisticsRoute,
+  type LoanStatisticsRow,
+  loanStatisticsRoute,
+  loanTransactionsListRoute,
+  portfolioSummaryRoute,
+  repaymentStatisticsRoute,
+  type StatisticsRow,
+  sydneyDate,
+  transactionListRoute,
+  transactionStatisticsRoute,
+} from '@lm/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../shared/api/call-route';
+import { readSession } from '../../shared/api/storage';
+import { notifyError, notifySuccess } from '../../shared/toast/toast-store';
+import { ownAccountsQuery } from '../accounts';
+import { type GraphView, groupByOf, rangeOf } from './graph-view';
+
+/**
+ * Everything the dashboards read and run (spec core §2.4, §7 "Dashboard and statistics";
+ * docs/api.md): each call goes through its route contract from the domain.
+ */
+
+export const dashboardKey = ['dashboard'] as const;
+const staffKey = [...dashboardKey, 'staff'] as const;
+
+/**
+ * Today's business date (Sydney) as the server sees it: the server may run on its own clock
+ * (CLOCK_NOW), so the browser's clock is corrected by the offset measured at the last token.
+ */
+export function serverToday(browserNowMs: number = Date.now()): string {
+  const offsetMs = readSession()?.session.serverOffsetMs ?? 0;
+  return sydneyDate(new Date(browserNowMs + offsetMs));
+}
+
+// ---- staff -------------------------------------------------------------------------------------
+
+/** The four tables of the administrator and reduced staff dashboards (spec core §2.4). */
+export type StaffTableId = 'status' | 'arrears' | 'expired' | 'funded';
+
+/** Loans funded in the last 30 days (spec core §9 "Dashboard window"). */
+export const fundedWindowDays = 30;
+
+/** The loan statistics query of each table (docs/api.md, `GET api/loans/statistics`). */
+export function staffTableQuery(table: StaffTableId, today: string): Record<string, string> {
+  switch (table) {
+    case 'status':
+      return { groupBy: 'status', $orderby: 'status asc' };
+    case 'arrears':
+      return {
+        groupBy: 'id,name,gracePeriodDays,status',
+        $filter: "status eq 'ACTIVE_IN_ARREARS'",
+        $orderby: 'id desc',
+      };
+    case 'expired':
+      return {
+        groupBy: 'id,name,marketplaceExpiryDate,status',
+        $filter: "status eq 'MARKETPLACE_FUNDING_EXPIRED'",
+        $orderby: 'marketplaceExpiryDate desc',
+      };
+    case 'funded': {
+      const from = new Date(`${today}T00:00:00Z`);
+      from.setUTCDate(from.getUTCDate() - fundedWindowDays);
+      return {
+        groupBy: 'id,name,fundedDate,status',
+        $filter: `fundedDate ge ${from.toISOString().slice(0, 10)}`,
+        $orderby: 'fundedDate desc',
+      };
+    }
+  }
+}
+
+export function loanTableQuery(table: StaffTableId) {
+  return queryOptions({
+    queryKey: [...staffKey, 'loans', table] as const,
+    queryFn: async ({ signal }): Promise<LoanStatisticsRow[]> =>
+      (await callRoute(loanStatisticsRoute, { query: staffTableQuery(table, serverToday()), signal })).data,
+  });
+}
+
+/** Total Available and Current Balance over investor accounts. */
+export const accountTotalsQuery = queryOptions({
+  queryKey: [...staffKey, 'accounts'] as const,
+  queryFn: async ({ signal }) => (await callRoute(accountStatisticsRoute, { signal })).data,
+});
+
+/** Investors (active count): the ACTIVE row of the investor statistics. */
+export const activeInvestorsQuery = queryOptions({
+  queryKey: [...staffKey, 'investors'] as const,
+  queryFn: async ({ signal }) => {
+    const rows = (await callRoute(investorStatisticsRoute, { query: { groupBy: 'status' }, signal })).data;
+    return rows.find((row) => row.status === 'ACTIVE')?.count ?? 0;
+  },
+});
+
+/** The live count of the Pending Withdrawals tile: the rows of that screen. */
+export const pendingWithdrawalsCountQuery = queryOptions({
+  queryKey: [...staffKey, 'pendingWithdrawals'] as const,
+  queryFn: async ({ signal }) =>
+    (
+      await callRoute(transactionListRoute, {
+        query: { $filter: "type eq 'WITHDRAWAL' and finalisedDate eq null", $top: 1, $count: 'true', $select: 'id' },
+        signal,
+      })
+    ).count ?? 0,
+});
+
+/** The live count of the Excess Pending tile: paid receipts with an excess still to handle. */
+export const excessPendingCountQuery = queryOptions({
+  queryKey: [...staffKey, 'excessPending'] as const,
+  queryFn: async ({ signal }) =>
+    (
+      await callRoute(loanTransactionsListRoute, {
+        query: {
+          $filter: "status eq 'PAID' and type eq 'REPAYMENT' and reversalTransactionId eq null and excessPending gt 0",
+          $top: 1,
+          $count: 'true',
+          $select: 'id',
+        },
+        signal,
+      })
+    ).count ?? 0,
+});
+
+/** Run Arrears Check: the toast, then the status counts and arrears lists are refreshed (spec core §7). */
+export function useArrearsCheck() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callRoute(arrearsCheckRoute),
+    onSuccess: (response) => {
+      notifySuccess('Loans in arrears have been calculated', response.userMessage);
+      void queryClient.invalidateQueries({ queryKey: staffKey });
+    },
+    onError: notifyError,
+  });
+}
+
+// ---- investor ----------------------------------------------------------------------------------
+
+/** The investor's accounts (the selector shows only with more than one). */
+export const investorAccountsQuery = ownAccountsQuery;
+
+/** The header tiles: per account, interest earned since the start of this financial year. */
+export function portfolioTilesQuery(today: string) {
+  return queryOptions({
+    queryKey: [...dashboardKey, 'portfolio', today] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await callRoute(portfolioSummaryRoute, {
+          query: { startDate: financialYearStart(today), endDate: today },
+          signal,
+        })
+      ).data,
+    // spec core §9: portfolio summaries at most every 10 s
+    staleTime: 10_000,
+  });
+}
+
+/** The three interval graphs and where each reads from. */
+export type GraphSource = 'repaymentsPaid' | 'repaymentsDue' | 'loansFunded';
+
+/** One graph's buckets for one view and account (all accounts when null). */
+export function graphQuery(source: GraphSource, view: GraphView, accountId: number | null) {
+  const { startDate, endDate } = rangeOf(view);
+  const query = {
+    groupBy: groupByOf(view.level),
+    startDate,
+    endDate,
+    ...(accountId === null ? {} : { accountId }),
+  };
+  return queryOptions({
+    queryKey: [...dashboardKey, 'graph', source, query] as const,
+    queryFn: async ({ signal }): Promise<StatisticsRow[]> => {
+      switch (source) {
+        case 'repaymentsPaid':
+          return (await callRoute(transactionStatisticsRoute, { query: { ...query, type: 'REPAYMENT' }, signal })).data;
+        case 'loansFunded':
+          return (await callRoute(transactionStatisticsRoute, { query: { ...query, type: 'INVESTMENT' }, signal }))
+            .data;
+        case 'repaymentsDue':
+          return (await callRoute(repaymentStatisticsRoute, { query, signal })).data;
+      }
+    },
+  });
+}
+
+/** The radar (industryType) and the map (companyState): current investments per attribute. */
+export function investmentShareQuery(
+  grouping: Extract<InvestmentGrouping, 'industryType' | 'companyState' | 'loanStatus'>,
+  accountId: number | null,
+) {
+  const query = { groupBy: grouping, ...(accountId === null ? {} : { accountId }) };
+  return queryOptions({
+    queryKey: [...dashboardKey, 'investments', query] as const,
+    queryFn: async ({ signal }) => (await callRoute(investmentStatisticsRoute, { query, signal })).data,
+  });
+}
+
+export function useInvestorAccounts() {
+  return useQuery(investorAccountsQuery);
+}
