@@ -1,17 +1,22 @@
 import {
-  type LoanStatus,
+  type investmentRepaymentListShape,
+  type ListRow,
   malformedDataMessage,
-  type PortfolioSummary,
   type PortfolioTab,
   portfolioArrearsTab,
+  type portfolioInvestmentListShape,
+  portfolioSummaryRoute,
   repaymentStatusLabels,
   termPeriodUnitLabels,
+  userAccountInvestmentsRoute,
+  userAccountRepaymentsRoute,
 } from '@lm/domain';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { api } from '../../shared/api/api-client';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import { odataString } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
-import { type OwnAccount, portfolioSummaryKey } from '../accounts';
+import { type OwnAccount, ownAccountsQuery, portfolioSummaryKey } from '../accounts';
 
 /**
  * The investor's portfolio (investor-and-admin §2 Portfolio; spec core §3 "Portfolio investment";
@@ -20,65 +25,23 @@ import { type OwnAccount, portfolioSummaryKey } from '../accounts';
  */
 
 /** One row of GET api/user/investmentAccounts/{id}/investments. */
-export interface PortfolioInvestmentRow {
-  id: number;
-  investmentId: number;
-  investmentAccountId: number;
-  investmentAccountTransactionId: number | null;
-  loanId: number;
-  loanName: string | null;
-  loanThirdPartyId: string | null;
-  loanStatus: LoanStatus;
-  loanSubStatus: string | null;
-  loanAmount: number;
-  baseInterestRate: number | null;
-  term: number | null;
-  termPeriod: number | null;
-  termPeriodUnit: string | null;
-  fundedDate: string | null;
-  disbursementDate: string | null;
-  industryType: string | null;
-  companyState: string | null;
-  rescheduledLoanId: number | null;
-  investedAmount: number;
-  principalRepaid: number;
-  interestRepaid: number;
-  principalOutstanding: number;
-  /** Percent repaid (spec core §3: capped at 99.99 while not fully repaid; computed by the server). */
-  repaidProgress: number;
-  investmentInterestRate: number;
-  mandateRate: number | null;
-  investmentPercentage: number;
-  creationDate: string;
-  finalisedDate: string | null;
-  saleDate: string | null;
-}
+export type PortfolioInvestmentRow = ListRow<typeof portfolioInvestmentListShape>;
 
 /** One row of GET api/user/investmentAccounts/{id}/repayments: the investment's share of a repayment. */
-export interface InvestorRepaymentRow {
-  id: string;
-  repaymentId: number;
-  investmentId: number;
-  loanId: number;
-  dueDate: string;
-  repaymentStatus: string;
-  principalDue: number;
-  investorsInterestDue: number;
-  /** Principal plus interest due (the derived net amount, computed by the server). */
-  netAmount: number;
-  principalPaid: number;
-  interestPaid: number;
-  taxWithheldAmount: number;
-}
+export type InvestorRepaymentRow = ListRow<typeof investmentRepaymentListShape>;
 
 /** GET api/accounts/portfolio: one summary per account of the caller (principal outstanding and balances). */
 export const portfolioSummariesQuery = {
   queryKey: [...portfolioSummaryKey, 'all'] as const,
   queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-    (await api.get<PortfolioSummary[]>('/api/accounts/portfolio', signal ? { signal } : {})).data,
+    (await callRoute(portfolioSummaryRoute, signal ? { signal } : {})).data,
   // spec §9: portfolio summaries are fetched at most every 10 s
   staleTime: 10_000,
 };
+
+export function usePortfolioSummariesQuery() {
+  return useQuery(portfolioSummariesQuery);
+}
 
 /** The OData condition of a portfolio tab (the domain's rule: loan statuses, sold investments closed). */
 export function portfolioTabFilter(tab: PortfolioTab): string {
@@ -86,7 +49,12 @@ export function portfolioTabFilter(tab: PortfolioTab): string {
   return tab.includesSold ? `(${statuses} or saleDate ne null)` : `${statuses} and saleDate eq null`;
 }
 
-export function termText(row: Pick<PortfolioInvestmentRow, 'term' | 'termPeriod' | 'termPeriodUnit'>): string {
+/** A loan's term as its length in units ('' when the term is not known). */
+export function termText(row: {
+  term: number | null;
+  termPeriod: number | null;
+  termPeriodUnit: string | null;
+}): string {
   if (row.term === null) return '';
   const unit = row.termPeriodUnit
     ? (termPeriodUnitLabels[row.termPeriodUnit as keyof typeof termPeriodUnitLabels] ?? row.termPeriodUnit)
@@ -123,7 +91,7 @@ export function portfolioInvestmentsList(
 ): ListDefinition<PortfolioInvestmentRow> {
   return defineList<PortfolioInvestmentRow>({
     id: `portfolio-${accountId}-${tab.id}`,
-    path: `/api/user/investmentAccounts/${accountId}/investments`,
+    path: pathOf(userAccountInvestmentsRoute, { id: accountId }),
     title: tab.label,
     defaultSort: { field: 'investmentAccountTransactionId', direction: 'desc' },
     baseFilter: portfolioTabFilter(tab),
@@ -149,7 +117,7 @@ export function investorRepaymentsList(
   if (isForeign) columns.push({ field: 'taxWithheldAmount', header: 'Tax Withheld', kind: 'money' });
   return defineList<InvestorRepaymentRow>({
     id: `portfolio-investment-${investmentId}-repayments`,
-    path: `/api/user/investmentAccounts/${accountId}/repayments`,
+    path: pathOf(userAccountRepaymentsRoute, { id: accountId }),
     title: 'Repayments',
     defaultSort: { field: 'dueDate', direction: 'asc' },
     // investor-and-admin §9: repayments also offer All
@@ -173,8 +141,9 @@ export async function fetchPortfolioInvestment(
   if (!/^\d{1,15}$/.test(id)) throw new Error(malformedDataMessage('Investment'));
   const found: { investment: PortfolioInvestmentRow; account: OwnAccount }[] = [];
   for (const account of accounts) {
-    const response = await api.get<PortfolioInvestmentRow[]>(`/api/user/investmentAccounts/${account.id}/investments`, {
-      query: { $filter: `id eq ${id}`, $top: 2 },
+    const response = await callRoute(userAccountInvestmentsRoute, {
+      params: { id: String(account.id) },
+      query: { $filter: `id eq ${id}`, $top: '2' },
       ...(signal ? { signal } : {}),
     });
     for (const investment of response.data) found.push({ investment, account });
@@ -182,6 +151,18 @@ export async function fetchPortfolioInvestment(
   const only = found.length === 1 ? found[0] : undefined;
   if (!only) throw new Error(malformedDataMessage('Investment'));
   return only;
+}
+
+/** The investment of /portfolio/{id}, read from the caller's own accounts. */
+export function usePortfolioInvestment(id: string) {
+  const accounts = useQuery(ownAccountsQuery);
+  const investment = useQuery({
+    queryKey: portfolioInvestmentKey(id),
+    queryFn: ({ signal }) => fetchPortfolioInvestment(id, accounts.data ?? [], signal),
+    enabled: accounts.isSuccess,
+    meta: { silent: true },
+  });
+  return { accounts, investment };
 }
 
 /** Where the dashboard's 'Investments in Arrears' link goes: the In Arrears tab, panels expanded (spec core §2.4). */

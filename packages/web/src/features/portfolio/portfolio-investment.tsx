@@ -3,6 +3,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPercent,
+  type LoanStatus,
   loanStatusLabels,
   portfolioTabOf,
   portfolioTabs,
@@ -10,34 +11,15 @@ import {
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useListState } from '../../shared/list/use-list';
 import { ServerTable } from '../../shared/table/server-table';
-import { type OwnAccount, ownAccountsQuery } from '../accounts';
+import type { OwnAccount } from '../accounts';
 import { DetailSection } from '../transactions';
-import {
-  fetchPortfolioInvestment,
-  investorRepaymentsList,
-  type PortfolioInvestmentRow,
-  portfolioInvestmentKey,
-  termText,
-} from './portfolio-api';
+import { investorRepaymentsList, type PortfolioInvestmentRow, termText, usePortfolioInvestment } from './portfolio-api';
 import { RepaidProgress } from './repaid-progress';
 
 export type InvestmentView = 'information' | 'repayments';
-
-/** The investment of /portfolio/{id}, read from the caller's own accounts. */
-export function usePortfolioInvestment(id: string) {
-  const accounts = useQuery(ownAccountsQuery);
-  const investment = useQuery({
-    queryKey: portfolioInvestmentKey(id),
-    queryFn: ({ signal }) => fetchPortfolioInvestment(id, accounts.data ?? [], signal),
-    enabled: accounts.isSuccess,
-    meta: { silent: true },
-  });
-  return { accounts, investment };
-}
 
 function InvestmentInformation({ row, account }: { row: PortfolioInvestmentRow; account: OwnAccount }) {
   const tabId = portfolioTabOf(row);
@@ -71,7 +53,7 @@ function InvestmentInformation({ row, account }: { row: PortfolioInvestmentRow; 
         fields={[
           { label: 'Loan ID', value: row.loanId },
           { label: 'Loan Name', value: row.loanName },
-          { label: 'Loan Status', value: loanStatusLabels[row.loanStatus] ?? row.loanStatus },
+          { label: 'Loan Status', value: loanStatusLabels[row.loanStatus as LoanStatus] ?? row.loanStatus },
           { label: 'Sub Status', value: row.loanSubStatus },
           { label: 'Loan Amount', value: formatMoney(row.loanAmount) },
           { label: 'Term', value: termText(row) },

@@ -20,7 +20,7 @@ import {
   type PortfolioInvestmentRow,
   portfolioInvestmentColumns,
   portfolioInvestmentsList,
-  portfolioSummariesQuery,
+  usePortfolioSummariesQuery,
 } from './portfolio-api';
 import { RepaidProgress } from './repaid-progress';
 
@@ -108,7 +108,7 @@ function PortfolioPanel({
  */
 export function PortfolioPanels() {
   const accounts = useQuery(ownAccountsQuery);
-  const summaries = useQuery(portfolioSummariesQuery);
+  const summaries = usePortfolioSummariesQuery();
   const [params] = useSearchParams();
   const arrivalTab = params.get('tab');
   const arrivalAccount = params.get('account');
