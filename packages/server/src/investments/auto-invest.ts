@@ -39,7 +39,7 @@ export async function autoInvest(
 ): Promise<AutoInvestResult> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    let loan = await settleFundingStatus(trx, await lockLoan(trx, loanId), now);
+    let loan = await settleFundingStatus(trx, await lockLoan(trx, loanId, now), now);
     if (!managementInvestStatuses.includes(loan.status)) {
       throw refuse(
         loan.fundedAmountCents >= loan.amountCents ? loanMessages.fullyFunded : loanMessages.notOpenForInvestment,

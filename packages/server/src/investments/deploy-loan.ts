@@ -114,7 +114,7 @@ export async function deployLoan(
 ): Promise<DeployedLoan> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const loan = await lockLoan(trx, loanId);
+    const loan = await lockLoan(trx, loanId, now);
     const deployed = await deployLockedLoan(trx, loan, createdBy, now);
     await audit.record(trx, {
       objectType: 'loan',

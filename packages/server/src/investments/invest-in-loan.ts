@@ -209,7 +209,7 @@ export async function investInLoan(
 ): Promise<LoanInvestmentRow> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const loan = await lockLoan(trx, loanId);
+    const loan = await lockLoan(trx, loanId, now);
     const invested = await investInLockedLoan(trx, loan, request, now);
     const view = await investmentView(trx, invested.investmentId);
     await audit.record(trx, {

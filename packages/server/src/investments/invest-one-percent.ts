@@ -19,7 +19,7 @@ export async function investOnePercent(
 ): Promise<LoanInvestmentRow> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const loan = await settleFundingStatus(trx, await lockLoan(trx, loanId), now);
+    const loan = await settleFundingStatus(trx, await lockLoan(trx, loanId, now), now);
     const figures = await loanFigures(trx, loan);
     const availability = investOnePercentAvailability(figures);
     if (!availability.enabled) throw refuse(availability.reason ?? '');

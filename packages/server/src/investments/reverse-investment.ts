@@ -29,7 +29,7 @@ export async function reverseInvestment(
     const found = await selectInvestmentLoanId(trx, investmentId);
     if (!found) throw notFound(loanMessages.investmentNotFound);
     // the loan first, then the investment: the same order as investing, so the two never deadlock
-    const loan = await lockLoan(trx, found.loanId);
+    const loan = await lockLoan(trx, found.loanId, now);
     const investment = await lockInvestment(trx, investmentId);
     const problem = reverseInvestmentRefusal(investment);
     if (problem) throw refuse(problem);
