@@ -21,6 +21,7 @@ import { ApiClient, demoAdmin } from './api-client';
 import type { BenchContext, SectionResult, Target } from './bench-context';
 import { timed } from './measure';
 import { prepare } from './prepare';
+import { dashboardSection } from './sections/dashboard';
 import { bigLoanInvestments, investingSection } from './sections/investing';
 import { listQuerySection, round } from './sections/list-query';
 import { argon2Label, loginSection } from './sections/logins';
@@ -186,6 +187,7 @@ async function main(): Promise<number> {
       ],
       ['receipts-batch', 'publishing and fractionalising a batch of receipts', () => receiptsBatchSection(ctx, runId)],
       ['arrears', 'arrears check', () => arrearsSection(ctx, quick ? 1 : 3)],
+      ['dashboard', 'dashboard statistics', () => dashboardSection(ctx, quick ? 20 : 100)],
     ];
     for (const [id, label, step] of steps) {
       if (!wanted(id)) continue;
