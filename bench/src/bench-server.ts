@@ -6,7 +6,7 @@
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/platform/config';
 import { createContext } from '../../packages/server/src/platform/create-context';
-import { seedIfEmpty } from '../../packages/server/src/seed/seed';
+import { seedIfEmpty } from '../../packages/server/src/seed';
 
 async function main() {
   const config = loadConfig();

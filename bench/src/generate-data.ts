@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../packages/server/src/platform/config';
 import type { AppContext } from '../../packages/server/src/platform/context';
 import { createContext } from '../../packages/server/src/platform/create-context';
-import { seedIfEmpty } from '../../packages/server/src/seed/seed';
+import { seedIfEmpty } from '../../packages/server/src/seed';
 import { hashPassword } from '../../packages/server/src/session/passwords';
 import { GenerationRefused, generateBook, generatedPassword } from './book-generator';
 import { scaleMax, scaleMin } from './book-plan';

@@ -3,7 +3,7 @@ import { loanDailyJob } from './investments';
 import { loadConfig } from './platform/config';
 import { createContext } from './platform/create-context';
 import { startDailyJobs, startPeriodicJobs } from './platform/jobs';
-import { seedIfEmpty } from './seed/seed';
+import { seedIfEmpty } from './seed';
 import { releaseExpiredWithdrawalsJob } from './withdrawals';
 
 async function main() {

@@ -1,6 +1,7 @@
 import { Role } from '@lm/domain';
 import type { Executor } from '../platform/db/database';
 import { hashPassword } from '../session';
+import { insertInvestor, insertUser } from './seed.repository';
 
 export const demoPassword = 'Demo-Passw0rd!';
 
@@ -17,14 +18,16 @@ export async function seedDemoUsers(db: Executor): Promise<Record<string, number
   const passwordHash = await hashPassword(demoPassword);
   const ids: Record<string, number> = {};
   for (const u of demoUsers) {
-    const row = await db
-      .insertInto('users')
-      .values({ ...u, passwordHash, status: 'ACTIVE', emailConfirmedAt: new Date(), mobileNumber1: '0400 000 000' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids[u.email] = row.id;
+    const userId = await insertUser(db, {
+      ...u,
+      passwordHash,
+      status: 'ACTIVE',
+      emailConfirmedAt: new Date(),
+      mobileNumber1: '0400 000 000',
+    });
+    ids[u.email] = userId;
     if (u.type === Role.INVESTOR || u.type === Role.INVESTOR_READ_ONLY) {
-      await db.insertInto('investors').values({ userId: row.id, investorType: 'INDIVIDUAL' }).execute();
+      await insertInvestor(db, { userId, investorType: 'INDIVIDUAL' });
     }
   }
   return ids;

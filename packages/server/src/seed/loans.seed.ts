@@ -19,8 +19,8 @@ import { systemAudit } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import { Clock } from '../platform/clock';
 import type { AppContext } from '../platform/context';
-import { fractionaliseRepayments } from '../repayments/fractionalise-repayments';
-import { publishReceipts } from '../repayments/publish-receipts';
+import { fractionaliseRepayments, publishReceipts } from '../repayments';
+import * as seedRepo from './seed.repository';
 
 /**
  * The demo book's clients and loans (about 10 clients and 30 loans across the statuses the
@@ -159,24 +159,14 @@ function ignoreRefusal(error: unknown): void {
 async function fill(ctx: AppContext, loanId: number, rate: number) {
   await investOnePercent(ctx, loanId, null, audit).catch(ignoreRefusal);
   await autoInvest(ctx, loanId, null, null, audit).catch(ignoreRefusal);
-  const loan = await ctx.db
-    .selectFrom('loans')
-    .select(['amount', 'fundedAmount'])
-    .where('id', '=', loanId)
-    .executeTakeFirstOrThrow();
+  const loan = await seedRepo.loanFunding(ctx.db, loanId);
   const left = centsFromString(loan.amount) - centsFromString(loan.fundedAmount);
   if (left > 0n) await invest(ctx, loanId, houseAccountId, centsToNumber(left), rate);
 }
 
 /** Pays the repayments due up to `untilDays` (days from today), each on its due date: receipt published, then fractionalised. */
 async function payRepayments(ctx: AppContext, today: string, loanId: number, untilDays: number, skipFrom?: number) {
-  const repayments = await ctx.db
-    .selectFrom('repayments')
-    .select(['dueDate', 'principalDue', 'interestDue', 'status'])
-    .where('loanId', '=', loanId)
-    .where('status', 'in', ['UNPAID', 'PARTIALLY_PAID', 'IN_ARREARS'])
-    .orderBy('dueDate')
-    .execute();
+  const repayments = await seedRepo.openRepaymentsOf(ctx.db, loanId);
   let paid = 0;
   for (const r of repayments) {
     if (r.dueDate > addDays(today, untilDays)) break;
@@ -212,19 +202,10 @@ async function payRepayments(ctx: AppContext, today: string, loanId: number, unt
 
 export async function seedDemoLoans(ctx: AppContext): Promise<number[]> {
   const today = sydneyDate(ctx.clock.now());
-  const admin = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('email', '=', 'admin@example.com')
-    .executeTakeFirst();
+  const admin = await seedRepo.userByEmail(ctx.db, 'admin@example.com');
   if (!admin) throw new Error('The demo loans need the demo users: seed them first.');
   const adminActor: Actor = { userId: admin.id, role: Role.MANAGEMENT, email: admin.email };
-  const ivy = await ctx.db
-    .selectFrom('investmentAccounts')
-    .select(['id', 'name'])
-    .where('name', 'in', ['Ivy Investor', 'Ivy Investor (Offshore)', 'Reid Readonly'])
-    .orderBy('id')
-    .execute();
+  const ivy = await seedRepo.accountsByNames(ctx.db, ['Ivy Investor', 'Ivy Investor (Offshore)', 'Reid Readonly']);
   const accountOf = (name: string) => ivy.find((a) => a.name === name)?.id;
 
   // the lender's own money and two wholesale mandate funds, a year back
@@ -394,14 +375,7 @@ export async function seedDemoLoans(ctx: AppContext): Promise<number[]> {
   }
   // paid out: every past repayment but the last paid; at the last one's date the loan is paid out
   const paidOut = history[5]!.id;
-  const open = await ctx.db
-    .selectFrom('repayments')
-    .select('dueDate')
-    .where('loanId', '=', paidOut)
-    .where('status', 'in', ['UNPAID', 'IN_ARREARS'])
-    .where('dueDate', '<', today)
-    .orderBy('dueDate', 'desc')
-    .executeTakeFirst();
+  const open = await seedRepo.lastUnpaidRepaymentBefore(ctx.db, paidOut, today);
   if (open) {
     const days = Math.round((Date.parse(open.dueDate) - Date.parse(today)) / 86_400_000);
     await confirmPayout(on(ctx, today, days - 10), { loanId: paidOut, payoutDate: open.dueDate }, audit);
@@ -410,17 +384,12 @@ export async function seedDemoLoans(ctx: AppContext): Promise<number[]> {
   // written off after it stopped paying
   const writtenOff = history[6]!.id;
   await runArrearsCheck(on(ctx, today, -5).db, on(ctx, today, -5).clock.now(), audit);
-  const remaining = await ctx.db
-    .selectFrom('repayments')
-    .select((eb) => eb.fn.sum<string>(eb('principalDue', '-', eb.ref('principalPaid'))).as('p'))
-    .where('loanId', '=', writtenOff)
-    .where('status', 'in', ['UNPAID', 'PARTIALLY_PAID', 'IN_ARREARS'])
-    .executeTakeFirstOrThrow();
+  const remaining = await seedRepo.principalRemaining(ctx.db, writtenOff);
   await writeOffLoan(
     on(ctx, today, -3),
     {
       loanId: writtenOff,
-      principalAmount: centsToNumber(centsFromString(String(remaining.p ?? '0'))),
+      principalAmount: centsToNumber(centsFromString(remaining)),
       interestAmount: 0,
     },
     null,

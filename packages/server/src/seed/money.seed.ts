@@ -5,6 +5,7 @@ import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import { updateTransaction } from '../transactions';
 import { lockRequest, lodgeWithdrawal, recordVerified } from '../withdrawals';
+import * as seedRepo from './seed.repository';
 
 /**
  * The money of the demo book (DESIGN §1 demo data): 8 investors (the two demo investor users and
@@ -192,49 +193,35 @@ async function daysAgo<T>(ctx: AppContext, days: number, step: () => Promise<T>)
 }
 
 async function actorFor(ctx: AppContext, email: string): Promise<Actor> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'email', 'type'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
+  const user = await seedRepo.userByEmail(ctx.db, email);
+  if (!user) throw new Error(`The money seed needs the user ${email}: seed the demo users first.`);
   return { userId: user.id, role: user.type as Role, email: user.email };
 }
 
 /** The six other investors: users of the investor type sharing the demo password hash (one argon2 run in all). */
 async function createOtherInvestors(ctx: AppContext, now: Date): Promise<void> {
-  const template = await ctx.db
-    .selectFrom('users')
-    .select('passwordHash')
-    .where('email', '=', 'investor@example.com')
-    .executeTakeFirst();
+  const template = await seedRepo.userByEmail(ctx.db, 'investor@example.com');
   if (!template) throw new Error('The money seed needs the demo users: seed them first.');
   for (const person of otherInvestors) {
-    const user = await ctx.db
-      .insertInto('users')
-      .values({
-        email: person.email,
-        type: Role.INVESTOR,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        passwordHash: template.passwordHash,
-        status: 'ACTIVE',
-        emailConfirmedAt: now,
-        mobileNumber1: '0400 000 000',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await ctx.db
-      .insertInto('investors')
-      .values({
-        userId: user.id,
-        investorType: person.investorType,
-        addressState: person.addressState,
-        addressCountry: 'Australia',
-        createdAt: now,
-      })
-      .execute();
+    const userId = await seedRepo.insertUser(ctx.db, {
+      email: person.email,
+      type: Role.INVESTOR,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      passwordHash: template.passwordHash,
+      status: 'ACTIVE',
+      emailConfirmedAt: now,
+      mobileNumber1: '0400 000 000',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await seedRepo.insertInvestor(ctx.db, {
+      userId,
+      investorType: person.investorType,
+      addressState: person.addressState,
+      addressCountry: 'Australia',
+      createdAt: now,
+    });
   }
 }
 
@@ -245,35 +232,21 @@ async function openAccounts(ctx: AppContext): Promise<Map<string, { id: number; 
   const groups = new Map<string, number>();
   await ctx.db.transaction().execute(async (trx) => {
     for (const account of accounts) {
-      const investor = await trx
-        .selectFrom('investors')
-        .innerJoin('users', 'users.id', 'investors.userId')
-        .select('investors.id')
-        .where('users.email', '=', account.holder)
-        .executeTakeFirstOrThrow();
+      const investor = await seedRepo.investorIdByEmail(trx, account.holder);
       let groupId: number | null = null;
       if (account.group) {
         groupId = groups.get(account.group) ?? null;
         if (groupId === null) {
-          const group = await trx
-            .insertInto('investmentGroups')
-            .values({
-              name: account.group,
-              status: 'ACTIVE',
-              entityType: groupEntityTypes[account.group] ?? null,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          groupId = group.id;
+          groupId = await seedRepo.insertInvestmentGroup(trx, {
+            name: account.group,
+            status: 'ACTIVE',
+            entityType: groupEntityTypes[account.group] ?? null,
+            createdAt: now,
+            updatedAt: now,
+          });
           groups.set(account.group, groupId);
         }
-        await trx
-          .insertInto('investmentGroupInvestors')
-          .values({ investmentGroupId: groupId, investorId: investor.id })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await seedRepo.addInvestmentGroupMember(trx, groupId, investor.id);
       }
       const id = await createInvestmentAccount(
         trx,

@@ -1,8 +1,8 @@
 import { type Cents, centsFromString, sydneyDate } from '@lm/domain';
 import { systemAudit } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import { fractionaliseRepayments } from '../repayments/fractionalise-repayments';
-import { publishReceipts } from '../repayments/publish-receipts';
+import { fractionaliseRepayments, publishReceipts } from '../repayments';
+import * as seedRepo from './seed.repository';
 
 /**
  * The demo book's repayments beyond the loans' own history (loans.seed.ts publishes and
@@ -17,19 +17,6 @@ import { publishReceipts } from '../repayments/publish-receipts';
 const audit = systemAudit('seed');
 export const demoExcessCents = 25_000n;
 
-async function nextOpenRepayment(ctx: AppContext, loanId: number) {
-  return ctx.db
-    .selectFrom('repayments')
-    .select(['id', 'dueDate', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
-    .where('loanId', '=', loanId)
-    .where('isArchived', '=', false)
-    .where('status', 'in', ['UNPAID', 'PARTIALLY_PAID', 'IN_ARREARS'])
-    .orderBy('dueDate')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 export interface SeededRepayments {
   excessLoanTransactionId: number | null;
   unfractionalisedLoanTransactionId: number | null;
@@ -37,15 +24,10 @@ export interface SeededRepayments {
 
 export async function seedDemoRepayments(ctx: AppContext): Promise<SeededRepayments> {
   const today = sydneyDate(ctx.clock.now());
-  const loans = await ctx.db
-    .selectFrom('loans')
-    .select(['id', 'thirdPartyId'])
-    .where('status', '=', 'ACTIVE')
-    .orderBy('id')
-    .execute();
+  const loans = await seedRepo.activeLoans(ctx.db);
   const seeded: SeededRepayments = { excessLoanTransactionId: null, unfractionalisedLoanTransactionId: null };
   for (const loan of loans) {
-    const repayment = await nextOpenRepayment(ctx, loan.id);
+    const repayment = await seedRepo.nextOpenRepayment(ctx.db, loan.id);
     if (!repayment) continue;
     const dueCents: Cents =
       centsFromString(repayment.principalDue) -

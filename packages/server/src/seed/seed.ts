@@ -3,14 +3,14 @@ import { seedDemoUsers } from './demo-users';
 import { seedDemoLoans } from './loans.seed';
 import { seedMoney } from './money.seed';
 import { seedDemoRepayments } from './repayments.seed';
+import { anyUserExists } from './seed.repository';
 
 /**
  * Demo data for a new database: the five demo users and a small realistic book, created through
  * the services the API uses. Runs only when the database has no users yet.
  */
 export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
-  const existing = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
+  if (await anyUserExists(ctx.db)) return false;
   await seedDemoUsers(ctx.db);
   await seedDemoBook(ctx);
   return true;

@@ -8,8 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { createContext } from '../platform/create-context';
-import { demoPassword, seedDemoUsers } from '../seed/demo-users';
-import { seedDemoBook } from '../seed/seed';
+import { demoPassword, seedDemoBook, seedDemoUsers } from '../seed';
 import { snapshotPath } from './global-setup';
 
 export interface TestApp {
