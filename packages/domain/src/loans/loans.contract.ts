@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParams, listOf, listQuery, listRowSchema, listShape } from '../contract';
+import { defineRoute, idParams, type ListRow, listOf, listQuery, listRowSchema, listShape } from '../contract';
 import { interestCalculationMethods, interestTypes, termPeriodUnits } from './loan-enums';
 import { createLoanBody, editLoanBody, payoutBody, writeOffBody } from './loan-schemas';
 
@@ -80,8 +80,8 @@ export const loanListShape = listShape(
   { loanDetails: loanDetailsListShape, client: loanClientListShape },
 );
 
-/** One loan as create and edit answer it (with its details and client). */
-export const loanViewSchema = listRowSchema(loanListShape);
+/** One loan as create and edit answer it: every field (no $select), with its details and client. */
+export const loanViewSchema = listRowSchema(loanListShape) as unknown as z.ZodType<ListRow<typeof loanListShape>>;
 
 const loanListContract = {
   method: 'GET',

@@ -1,4 +1,5 @@
-import { defineRoute, idParams, listOf, listQuery, listRowSchema, listShape } from '../contract';
+import type { z } from 'zod';
+import { defineRoute, idParams, type ListRow, listOf, listQuery, listRowSchema, listShape } from '../contract';
 import { publicLoanFields } from '../loans/loans.contract';
 
 /**
@@ -42,5 +43,6 @@ export const marketplaceLoanRoute = defineRoute({
   summary: 'One marketplace loan',
   description: 'With its details; 404 unless the loan is on the marketplace now.',
   params: idParams,
-  response: listRowSchema(marketplaceLoanListShape),
+  // every field (no $select), with its details
+  response: listRowSchema(marketplaceLoanListShape) as unknown as z.ZodType<ListRow<typeof marketplaceLoanListShape>>,
 });

@@ -3,18 +3,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Ref, useEffect, useState } from 'react';
-import { api } from '../../shared/api/api-client';
 import { odataString } from '../../shared/filter/filter-fields';
+import { accountPickerQuery, type PickedAccount } from './loans-api';
 
-/** An investment account as GET api/investmentAccounts answers it (the fields the invest dialog reads). */
-export interface PickedAccount {
-  id: number;
-  name: string;
-  type: string;
-  availableBalance: number;
-  currentBalance: number;
-  mandateRate: number | null;
-}
+export type { PickedAccount };
 
 /** Account names in a selector are cut at 60 characters (spec core §9). */
 const accountNameShownMax = 60;
@@ -57,17 +49,7 @@ export function AccountPicker({
     return () => clearTimeout(timer);
   }, [input]);
   const filter = value && input === accountLabel(value) ? undefined : accountSearchFilter(search);
-  const accounts = useQuery({
-    queryKey: ['investmentAccounts', 'picker', filter ?? ''],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<PickedAccount[]>('/api/investmentAccounts', {
-          query: { $filter: filter, $orderby: 'id asc', $top: optionsMax },
-          signal,
-        })
-      ).data,
-    placeholderData: keepPreviousData,
-  });
+  const accounts = useQuery({ ...accountPickerQuery(filter, optionsMax), placeholderData: keepPreviousData });
   return (
     <Autocomplete
       options={accounts.data ?? []}

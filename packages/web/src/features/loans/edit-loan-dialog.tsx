@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EditLoanBody, loanMessages } from '@lm/domain';
+import type { EditLoanBody } from '@lm/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { type Control, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { api } from '../../shared/api/api-client';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import type { LoanDialogProps } from './loan-dialogs';
 import { LoanFields, type LoanFieldsForm, loanFieldLabel } from './loan-fields';
@@ -20,6 +18,7 @@ import {
   loanToForm,
   requiredNumberMessage,
 } from './loan-form';
+import { useEditLoan } from './loans-api';
 
 const resolver: Resolver<EditLoanForm, unknown, unknown> = (values, context, options) =>
   zodResolver(editLoanFormSchema as never, { error: requiredNumberMessage } as never)(
@@ -39,14 +38,7 @@ export function EditLoanDialog({ loan, onClose, onDone }: LoanDialogProps) {
   const original = useMemo(() => loanToForm(loan), [loan]);
   const form = useForm<EditLoanForm, unknown, unknown>({ resolver, defaultValues: original, mode: 'onTouched' });
   const [pending, setPending] = useState<EditLoanBody | null | undefined>(undefined);
-  const save = useMutation({
-    mutationFn: (body: EditLoanBody) => api.put(`/api/loans/${loan.id}`, body),
-    meta: { successMessage: loanMessages.loanEdited },
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-  });
+  const save = useEditLoan(loan.id);
   const changes = pending ? Object.keys(pending).filter((key) => key !== 'id') : [];
   const changeLabels = changes.flatMap((key) =>
     key === 'loanDetails' && pending?.loanDetails
@@ -90,7 +82,11 @@ export function EditLoanDialog({ loan, onClose, onDone }: LoanDialogProps) {
           }
           confirmDisabled={pending === null}
           onConfirm={async () => {
-            if (pending) await save.mutateAsync(pending);
+            if (pending) {
+              await save.mutateAsync(pending);
+              onDone();
+              onClose();
+            }
           }}
           onClose={() => setPending(undefined)}
         />

@@ -2,4 +2,4 @@
 export { idempotencyKeyHeaders } from './idempotency';
 export { type InfoItem, InfoSection } from './info-grid';
 export { type InvestableLoan, ManagementInvestDialog } from './loan-dialogs';
-export { clientLoansList, type LoanRow, loansList } from './loans-api';
+export { clientLoansList, type LoanRow, labelOf, loansList } from './loans-api';

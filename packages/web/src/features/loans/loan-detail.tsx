@@ -28,10 +28,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { api } from '../../shared/api/api-client';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { listKey, useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
@@ -39,13 +38,13 @@ import { ServerTable } from '../../shared/table/server-table';
 import { notifySuccess } from '../../shared/toast/toast-store';
 import { useDeployLoan, useInvestOnePercent } from '../investments';
 import { EditLoanDialog } from './edit-loan-dialog';
-import { idempotencyKeyHeaders } from './idempotency';
 import { InfoSection } from './info-grid';
 import { loanActionAvailability } from './loan-actions';
 import { AutoInvestDialog, ManagementInvestDialog, PayoutDialog, WriteOffDialog } from './loan-dialogs';
 import { loanTexts } from './loan-texts';
 import {
   type LoanRow,
+  labelOf,
   loanInvestmentsList,
   loanKey,
   loanQuery,
@@ -53,6 +52,7 @@ import {
   loansList,
   loanTopUpsList,
   loanTransactionsList,
+  useDeleteLoan,
 } from './loans-api';
 
 type DialogKind = 'edit' | 'invest' | 'autoInvest' | 'onePercent' | 'deploy' | 'payout' | 'writeOff' | 'delete';
@@ -85,7 +85,7 @@ function ActionButton({
 }
 
 const term = (loan: LoanRow) =>
-  `${loan.term} x ${loan.termPeriod} ${termPeriodUnitLabels[loan.termPeriodUnit] ?? loan.termPeriodUnit}`;
+  `${loan.term} x ${loan.termPeriod} ${labelOf(termPeriodUnitLabels, loan.termPeriodUnit)}`;
 
 function LoanInformation({ loan }: { loan: LoanRow }) {
   const d = loan.loanDetails;
@@ -105,11 +105,11 @@ function LoanInformation({ loan }: { loan: LoanRow }) {
               </Link>
             ) : null,
           },
-          { label: 'Status', value: loanStatusLabels[loan.status] ?? loan.status },
+          { label: 'Status', value: labelOf(loanStatusLabels, loan.status) },
           { label: 'Sub Status', value: loan.subStatus },
-          { label: 'Setup Status', value: setupStatusLabels[loan.setupStatus] ?? loan.setupStatus },
-          { label: 'Loan Type', value: interestCalculationMethodLabels[loan.interestCalculationMethod] },
-          { label: 'Interest Type', value: interestTypeLabels[loan.interestType] },
+          { label: 'Setup Status', value: labelOf(setupStatusLabels, loan.setupStatus) },
+          { label: 'Loan Type', value: labelOf(interestCalculationMethodLabels, loan.interestCalculationMethod) },
+          { label: 'Interest Type', value: labelOf(interestTypeLabels, loan.interestType) },
           { label: 'Amount', value: formatMoney(loan.amount) },
           { label: 'Funded Amount', value: formatMoney(loan.fundedAmount) },
           { label: 'Funding Remaining', value: formatMoney(loan.fundingRemaining) },
@@ -122,7 +122,7 @@ function LoanInformation({ loan }: { loan: LoanRow }) {
           { label: 'Principal Remaining', value: formatMoney(loan.principalRemaining) },
           { label: 'Interest Repaid', value: formatMoney(loan.interestRepaid) },
           { label: 'Interest Remaining', value: formatMoney(loan.interestRemaining) },
-          { label: 'Marketplace Status', value: marketplaceStatusLabels[loan.marketplaceStatus] },
+          { label: 'Marketplace Status', value: labelOf(marketplaceStatusLabels, loan.marketplaceStatus) },
           { label: 'Marketplace Start', value: formatDateTime(loan.marketplaceStartDate) },
           { label: 'Marketplace Expiry', value: formatDateTime(loan.marketplaceExpiryDate) },
           { label: 'Funded Date', value: formatDateTime(loan.fundedDate) },
@@ -213,11 +213,7 @@ export function LoanDetail({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: ['list'] });
     void queryClient.invalidateQueries({ queryKey: ['investmentAccounts'] });
   };
-  const simpleAction = useMutation({
-    mutationFn: ({ path, body, money }: { path: string; body?: unknown; money: boolean }) =>
-      api.post(path, body ?? {}, money ? { headers: idempotencyKeyHeaders() } : {}),
-    onSuccess: refresh,
-  });
+  const deleteLoan = useDeleteLoan(Number(id));
   const investOnePercent = useInvestOnePercent(Number(id));
   const deploy = useDeployLoan(Number(id));
 
@@ -240,7 +236,7 @@ export function LoanDetail({ id }: { id: string }) {
         <Typography variant="h5" component="h2" sx={{ mr: 1 }}>
           {loan.name}
         </Typography>
-        <Chip label={loanStatusLabels[loan.status] ?? loan.status} color="primary" data-testid="loan-status" />
+        <Chip label={labelOf(loanStatusLabels, loan.status)} color="primary" data-testid="loan-status" />
       </Stack>
       {isManagement && houseOnePercentMissing(figures) && (
         <Alert severity="warning" data-testid="one-percent-warning">
@@ -315,10 +311,7 @@ export function LoanDetail({ id }: { id: string }) {
           message={loanTexts.deleteQuestion(loan.name)}
           confirmLabel="Delete"
           onConfirm={async () => {
-            const response = await simpleAction.mutateAsync({
-              path: `/api/loans/${loan.id}/actions/delete`,
-              money: false,
-            });
+            const response = await deleteLoan.mutateAsync();
             notifySuccess(loanMessages.loanDeleted, response.userMessage);
             void queryClient.invalidateQueries({ queryKey: listKey(loansList) });
             navigate('/loans');

@@ -1,12 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formatDate,
-  formatMoney,
-  formatPercent,
-  loanMessages,
-  openRepaymentStatuses,
-  type PayoutBody,
-} from '@lm/domain';
+import { formatDate, formatMoney, formatPercent, loanMessages } from '@lm/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -17,14 +10,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { api } from '../../shared/api/api-client';
 import { messageOf } from '../../shared/api/api-error';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { NumberInput } from '../../shared/inputs/number-input';
-import { pageSizeMax } from '../../shared/list/list-types';
 import { toast } from '../../shared/toast/toast-store';
 import { useAutoInvest, useManagementInvest } from '../investments';
 import { AccountPicker, accountLabel, type PickedAccount } from './account-picker';
@@ -40,9 +31,16 @@ import {
   type WriteOffValues,
   writeOffForm,
 } from './action-forms';
-import { idempotencyKeyHeaders } from './idempotency';
 import { loanTexts } from './loan-texts';
-import { cents, type LoanRow, type RepaymentRow } from './loans-api';
+import {
+  cents,
+  type LoanRow,
+  openRepaymentsQuery,
+  type PayoutPlan,
+  previewPayout,
+  usePayout,
+  useWriteOff,
+} from './loans-api';
 
 /** What the invest dialog reads of a loan (a marketplace loan has these too). */
 export type InvestableLoan = Pick<
@@ -300,15 +298,7 @@ export function WriteOffDialog({ loan, onClose, onDone }: LoanDialogProps) {
     defaultValues: { principalAmount: loan.principalRemaining, interestAmount: loan.interestRemaining },
   });
   const [confirming, setConfirming] = useState<WriteOffOutput | null>(null);
-  const writeOff = useMutation({
-    mutationFn: (body: WriteOffOutput) =>
-      api.post('/api/loans/actions/writeOff', { loanId: loan.id, ...body }, { headers: idempotencyKeyHeaders() }),
-    meta: { successMessage: loanMessages.loanWrittenOff },
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-  });
+  const writeOff = useWriteOff(loan.id);
   const { errors } = form.formState;
   const amount = (name: 'principalAmount' | 'interestAmount', label: string, remaining: number) => (
     <Controller
@@ -359,25 +349,16 @@ export function WriteOffDialog({ loan, onClose, onDone }: LoanDialogProps) {
             confirming.interestAmount,
           )} of interest of ${loan.name}? The investors bear the loss.`}
           confirmLabel="Write Off"
-          onConfirm={() => writeOff.mutateAsync(confirming)}
+          onConfirm={async () => {
+            await writeOff.mutateAsync({ loanId: loan.id, ...confirming });
+            onDone();
+            onClose();
+          }}
           onClose={() => setConfirming(null)}
         />
       )}
     </>
   );
-}
-
-/** POST api/loans/actions/payout/preview answers the plan. */
-interface PayoutPlan {
-  payoutDate: string;
-  principalAmount: number;
-  interestAmount: number;
-  payoutAmount: number;
-  canComplete: boolean;
-  warning: string | null;
-  closedRepaymentIds: number[];
-  payoutRepayment: { loanId: number; dueDate: string };
-  payoutReceipt: { netAmount: number };
 }
 
 /**
@@ -386,37 +367,17 @@ interface PayoutPlan {
  */
 export function PayoutDialog({ loan, onClose, onDone }: LoanDialogProps) {
   const titleId = useId();
-  const repayments = useQuery({
-    queryKey: ['loan', String(loan.id), 'openRepayments'],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<RepaymentRow[]>('/api/repayments', {
-          query: {
-            $filter: `loanId eq ${loan.id} and status in (${openRepaymentStatuses.map((s) => `'${s}'`).join(',')})`,
-            $orderby: 'dueDate asc',
-            $top: pageSizeMax,
-          },
-          signal,
-        })
-      ).data,
-  });
+  const repayments = useQuery(openRepaymentsQuery(loan.id));
   const [payoutDate, setPayoutDate] = useState('');
   const [plan, setPlan] = useState<PayoutPlan | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const payout = useMutation({
-    mutationFn: (body: PayoutBody) => api.post('/api/loans/actions/payout', body, { headers: idempotencyKeyHeaders() }),
-    meta: { successMessage: loanMessages.payoutCreated },
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-  });
+  const payout = usePayout(loan.id);
   const preview = async () => {
     setPreviewing(true);
     try {
       // the preview's userMessage is its warning, shown below rather than as a toast
-      setPlan((await api.post<PayoutPlan>('/api/loans/actions/payout/preview', { loanId: loan.id, payoutDate })).data);
+      setPlan((await previewPayout({ loanId: loan.id, payoutDate })).data);
     } catch (error) {
       toast.error(messageOf(error));
     } finally {
@@ -478,7 +439,11 @@ export function PayoutDialog({ loan, onClose, onDone }: LoanDialogProps) {
             current.payoutReceipt.netAmount,
           )}? The repayment on that date and every later one are closed.`}
           confirmLabel="Payout"
-          onConfirm={() => payout.mutateAsync({ loanId: loan.id, payoutDate: current.payoutDate })}
+          onConfirm={async () => {
+            await payout.mutateAsync({ loanId: loan.id, payoutDate: current.payoutDate });
+            onDone();
+            onClose();
+          }}
           onClose={() => setConfirming(false)}
         />
       )}

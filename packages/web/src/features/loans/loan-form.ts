@@ -122,16 +122,16 @@ export function draftToForm(
       baseInterestRate: loan.baseInterestRate,
       marketplaceRate: loan.marketplaceRate,
       gracePeriodDays: loan.gracePeriodDays,
-      interestType: loan.interestType,
+      interestType: loan.interestType as InterestType,
       interestCalculationMethod: loan.interestCalculationMethod ?? '',
       term: loan.term,
       termPeriod: loan.termPeriod,
-      termPeriodUnit: loan.termPeriodUnit,
+      termPeriodUnit: loan.termPeriodUnit as TermPeriodUnit,
       marketplaceStartDate: loan.marketplaceStartDate,
       marketplaceExpiryDate: loan.marketplaceExpiryDate,
       disbursementDate: loan.disbursementDate,
       startDate: loan.startDate,
-      setupStatus: loan.setupStatus,
+      setupStatus: loan.setupStatus as SetupStatus,
       marketplaceStatus: '',
       loanDetails: detailsOf(loan.loanDetails as Partial<Record<LoanDetailFormField, string | number | null>>),
     },
@@ -157,17 +157,17 @@ export function loanToForm(loan: LoanRow): EditLoanForm {
       baseInterestRate: loan.baseInterestRate,
       marketplaceRate: loan.marketplaceRate,
       gracePeriodDays: loan.gracePeriodDays,
-      interestType: loan.interestType,
-      interestCalculationMethod: loan.interestCalculationMethod,
+      interestType: loan.interestType as InterestType,
+      interestCalculationMethod: loan.interestCalculationMethod as InterestCalculationMethod,
       term: loan.term,
       termPeriod: loan.termPeriod,
-      termPeriodUnit: loan.termPeriodUnit,
+      termPeriodUnit: loan.termPeriodUnit as TermPeriodUnit,
       marketplaceStartDate: dateOf(loan.marketplaceStartDate),
       marketplaceExpiryDate: dateOf(loan.marketplaceExpiryDate),
       disbursementDate: dateOf(loan.disbursementDate),
       startDate: dateOf(loan.startDate),
-      setupStatus: loan.setupStatus,
-      marketplaceStatus: loan.marketplaceStatus,
+      setupStatus: loan.setupStatus as SetupStatus,
+      marketplaceStatus: loan.marketplaceStatus as MarketplaceStatus,
       loanDetails: detailsOf(loan.loanDetails as Partial<Record<LoanDetailFormField, string | number | null>>),
     },
   };
@@ -269,6 +269,8 @@ export function fundingTermsFixed(status: LoanStatus): boolean {
 /** Whether an edit form field is locked for this loan. */
 export function fieldLocked(field: keyof LoanFormFields, loan: Pick<LoanRow, 'status' | 'setupStatus'>): boolean {
   if (field === 'setupStatus' && loan.setupStatus === 'DONE') return true;
-  if (field === 'marketplaceStatus') return !canChangeMarketplaceStatus(loan.status);
-  return (loanFieldsFixedOnceFunded as readonly string[]).includes(field) && fundingTermsFixed(loan.status);
+  if (field === 'marketplaceStatus') return !canChangeMarketplaceStatus(loan.status as LoanStatus);
+  return (
+    (loanFieldsFixedOnceFunded as readonly string[]).includes(field) && fundingTermsFixed(loan.status as LoanStatus)
+  );
 }

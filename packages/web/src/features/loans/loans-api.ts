@@ -1,88 +1,59 @@
 import {
+  accountListRoute,
+  type accountListShape,
   type Cents,
   centsFromNumber,
+  createLoanRoute,
+  deleteLoanRoute,
+  editLoanRoute,
   formatDate,
-  type InterestCalculationMethod,
-  type InterestType,
   interestCalculationMethodLabels,
+  type ListRow,
   type LoanStatus,
+  loanInvestmentListRoute,
+  type loanInvestmentListShape,
+  loanListRoute,
+  type loanListShape,
   loanMessages,
   loanStatusLabels,
-  type MarketplaceStatus,
+  loanTopUpListRoute,
+  type loanTopUpListShape,
+  type loanTransactionListShape,
+  loanTransactionsListRoute,
   marketplaceStatusLabels,
+  openRepaymentStatuses,
+  type ProcessedSchedule,
+  payoutPreviewRoute,
+  payoutRoute,
+  processLoanScheduleRoute,
+  type RouteData,
+  type RouteRequest,
+  type repaymentListShape,
   repaymentStatusLabels,
-  type SetupStatus,
-  type TermPeriodUnit,
+  repaymentsListRoute,
+  writeOffRoute,
 } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import type { FilterField, FilterOption } from '../../shared/filter/filter-fields';
-import { type Column, defineList, type ListDefinition } from '../../shared/list/list-types';
+import { type Column, defineList, type ListDefinition, pageSizeMax } from '../../shared/list/list-types';
+import { idempotencyKeyHeaders } from './idempotency';
 
 /**
  * The client side of the loans API (spec core §3, §7; server packages/server/src/loans): the loan
  * as GET api/loans answers it, the loan lists of the screens, and the single-loan read.
  */
 
-export interface LoanDetails {
-  loanPurpose: string | null;
-  industryType: string | null;
-  businessAge: string | null;
-  directorCount: number | null;
-  employeeCount: number | null;
-  companyRevenue: number | null;
-  companyState: string | null;
-  bankruptciesLegalActionsCollections: string | null;
-  securityType: string | null;
-  financialAccountsType: string | null;
-  financialAccountsDate: string | null;
-  loanStory: string | null;
-  underwriterComment?: string | null;
-}
-
 /** One loan of GET api/loans (every field of spec core §3, money as numbers exact to the cent). */
-export interface LoanRow {
-  id: number;
-  name: string;
-  thirdPartyId: string | null;
-  clientId: number;
-  amount: number;
-  fundedAmount: number;
-  fundedProgress: number;
-  fundingRemaining: number;
-  baseInterestRate: number;
-  marketplaceRate: number;
-  marketplaceStatus: MarketplaceStatus;
-  marketplaceStartDate: string | null;
-  marketplaceExpiryDate: string | null;
-  disbursementDate: string | null;
-  startDate: string | null;
-  fundedDate: string | null;
-  status: LoanStatus;
-  interestType: InterestType;
-  interestCalculationMethod: InterestCalculationMethod;
-  term: number;
-  termPeriod: number;
-  termPeriodUnit: TermPeriodUnit;
-  principalRepaid: number;
-  interestRepaid: number;
-  principalRemaining: number;
-  interestRemaining: number;
-  repaymentCount: number;
-  fundedRate: number | null;
-  houseInvestedAmount: number;
-  otherInvestmentCount: number;
-  gracePeriodDays: number;
-  subStatus: string | null;
-  setupStatus: SetupStatus;
-  rescheduledLoanId: number | null;
-  notes: string | null;
-  principalWrittenOff: number;
-  interestWrittenOff: number;
-  createdAt: string;
-  updatedAt: string;
-  loanDetails?: LoanDetails | null;
-  client?: { id: number; name: string } | null;
-}
+export type LoanRow = ListRow<typeof loanListShape>;
+/** A loan's details as GET api/loans expands them. */
+export type LoanDetails = NonNullable<LoanRow['loanDetails']>;
+
+/** The label of an enumeration value the API sends as text (the value itself when unknown). */
+export const labelOf = (labels: Readonly<Record<string, string>>, value: string): string => labels[value] ?? value;
+
+/** A loan's status as the domain's rules read it (the list types it as text). */
+export const loanStatusOf = (loan: Pick<LoanRow, 'status'>) => loan.status as LoanStatus;
 
 export const loanKey = (id: number | string) => ['loan', String(id)] as const;
 
@@ -99,12 +70,13 @@ export function loanQuery(id: string) {
     queryKey: loanKey(id),
     queryFn: async ({ signal }: { signal?: AbortSignal }) => {
       if (!/^\d{1,15}$/.test(id)) throw new Error(loanMessages.loanMalformed);
-      const response = await api.get<LoanRow[]>('/api/loans', {
-        query: { $filter: `id eq ${id}`, $expand: 'loanDetails,client', $top: 2 },
+      const response = await callRoute(loanListRoute, {
+        query: { $filter: `id eq ${id}`, $expand: 'loanDetails,client', $top: '2' },
         ...(signal ? { signal } : {}),
       });
-      if (response.data.length !== 1) throw new Error(loanMessages.loanMalformed);
-      return response.data[0] as LoanRow;
+      const [loan, ...others] = response.data;
+      if (!loan || others.length > 0) throw new Error(loanMessages.loanMalformed);
+      return loan;
     },
   };
 }
@@ -184,7 +156,7 @@ const loanFilterFields: readonly FilterField[] = [
 /** /loans: default sort id descending (spec core §9); a status criterion is the dashboard's link. */
 export const loansList = defineList<LoanRow>({
   id: 'loans',
-  path: '/api/loans',
+  path: pathOf(loanListRoute),
   title: 'Loans',
   defaultSort: { field: 'id', direction: 'desc' },
   expand: ['client'],
@@ -201,7 +173,7 @@ export const loansList = defineList<LoanRow>({
 export function clientLoansList(clientId: string): ListDefinition<LoanRow> {
   return defineList<LoanRow>({
     id: `client-${clientId}-loans`,
-    path: '/api/loans',
+    path: pathOf(loanListRoute),
     title: 'Loans',
     defaultSort: { field: 'id', direction: 'desc' },
     baseFilter: `clientId eq ${Number(clientId)}`,
@@ -221,28 +193,13 @@ export function clientLoansList(clientId: string): ListDefinition<LoanRow> {
 }
 
 /** One investment of GET api/loans/{id}/investments, with its account. */
-export interface LoanInvestmentRow {
-  id: number;
-  loanId: number;
-  investmentAccountId: number;
-  investedAmount: number;
-  investmentInterestRate: number;
-  mandateRate: number | null;
-  investmentPercentage: number;
-  creationDate: string;
-  finalisedDate: string | null;
-  saleDate: string | null;
-  investmentAccountTransactionId: number | null;
-  principalRepaid: number;
-  principalOutstanding: number;
-  investmentAccount: { id: number; name: string; availableBalance: number } | null;
-}
+export type LoanInvestmentRow = ListRow<typeof loanInvestmentListShape>;
 
 /** The loan's investments (reversed ones left out); click goes to /investments/{id}. */
 export function loanInvestmentsList(loanId: number): ListDefinition<LoanInvestmentRow> {
   return defineList<LoanInvestmentRow>({
     id: `loan-${loanId}-investments`,
-    path: `/api/loans/${loanId}/investments`,
+    path: pathOf(loanInvestmentListRoute, { id: loanId }),
     title: 'Investments',
     defaultSort: { field: 'investmentAccountTransactionId', direction: 'desc' },
     expand: ['investmentAccount'],
@@ -260,24 +217,13 @@ export function loanInvestmentsList(loanId: number): ListDefinition<LoanInvestme
 }
 
 /** One scheduled repayment of GET api/repayments. */
-export interface RepaymentRow {
-  id: number;
-  dueDate: string;
-  status: string;
-  principalDue: number;
-  principalPaid: number;
-  interestDue: number;
-  interestPaid: number;
-  investorsInterestDue: number | null;
-  grossAmount: number;
-  organisationCommissionDue: number | null;
-}
+export type RepaymentRow = ListRow<typeof repaymentListShape>;
 
 /** The loan's repayments, due date ascending (spec core §9). */
 export function loanRepaymentsList(loanId: number): ListDefinition<RepaymentRow> {
   return defineList<RepaymentRow>({
     id: `loan-${loanId}-repayments`,
-    path: '/api/repayments',
+    path: pathOf(repaymentsListRoute),
     title: 'Repayments',
     defaultSort: { field: 'dueDate', direction: 'asc' },
     baseFilter: `loanId eq ${loanId}`,
@@ -296,23 +242,13 @@ export function loanRepaymentsList(loanId: number): ListDefinition<RepaymentRow>
 }
 
 /** One loan transaction of GET api/loanTransactions (receipts, payouts). */
-export interface LoanTransactionRow {
-  id: number;
-  type: string;
-  status: string;
-  principalAmount: number;
-  interestAmount: number;
-  netAmount: number;
-  grossAmount: number;
-  finalisedDate: string | null;
-  repayment?: { dueDate: string } | null;
-}
+export type LoanTransactionRow = ListRow<typeof loanTransactionListShape>;
 
 /** The loan's transactions (spec core §7: loan transactions via api/loanTransactions filtered by loanId). */
 export function loanTransactionsList(loanId: number): ListDefinition<LoanTransactionRow> {
   return defineList<LoanTransactionRow>({
     id: `loan-${loanId}-transactions`,
-    path: '/api/loanTransactions',
+    path: pathOf(loanTransactionsListRoute),
     title: 'Loan Transactions',
     defaultSort: { field: 'id', direction: 'desc' },
     baseFilter: `loanId eq ${loanId}`,
@@ -331,18 +267,12 @@ export function loanTransactionsList(loanId: number): ListDefinition<LoanTransac
 }
 
 /** A loan's mandate option (GET api/loans/{id}/topUps?$expand=investmentAccount). */
-export interface TopUpRow {
-  id: number;
-  investmentAccountId: number;
-  mandateRate: number;
-  isActive: boolean;
-  investmentAccount: { id: number; name: string; availableBalance: number } | null;
-}
+export type TopUpRow = ListRow<typeof loanTopUpListShape>;
 
 export function loanTopUpsList(loanId: number): ListDefinition<TopUpRow> {
   return defineList<TopUpRow>({
     id: `loan-${loanId}-topups`,
-    path: `/api/loans/${loanId}/topUps`,
+    path: pathOf(loanTopUpListRoute, { id: loanId }),
     title: 'Mandate Options',
     defaultSort: { field: 'investmentAccountId', direction: 'asc' },
     expand: ['investmentAccount'],
@@ -354,4 +284,119 @@ export function loanTopUpsList(loanId: number): ListDefinition<TopUpRow> {
       { field: 'investmentAccount/availableBalance', header: 'Available Balance', kind: 'money' },
     ],
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The loan calls of the screens (each through its route contract) and their cache refreshes
+
+/** What a loan write changes: the loan, every list and the accounts' balances. */
+function useLoanRefresh() {
+  const queryClient = useQueryClient();
+  return (loanId?: number) => {
+    if (loanId !== undefined) void queryClient.invalidateQueries({ queryKey: loanKey(loanId) });
+    void queryClient.invalidateQueries({ queryKey: ['list'] });
+    void queryClient.invalidateQueries({ queryKey: ['investmentAccounts'] });
+  };
+}
+
+/** POST api/loans/processFile?provider=standard: exactly one draft loan, or the malformed-data message (core §5). */
+export async function processScheduleFile(file: File): Promise<ProcessedSchedule> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const response = await callRoute(processLoanScheduleRoute, { query: { provider: 'standard' }, body });
+  const [draft, ...others] = response.data;
+  if (!draft || others.length > 0) throw new Error(loanMessages.loanMalformed);
+  return draft;
+}
+
+export function useCreateLoan() {
+  const refresh = useLoanRefresh();
+  return useMutation({
+    mutationFn: (body: RouteRequest<typeof createLoanRoute>['body']) => callRoute(createLoanRoute, { body }),
+    meta: { successMessage: loanMessages.loanCreated },
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useEditLoan(loanId: number) {
+  const refresh = useLoanRefresh();
+  return useMutation({
+    mutationFn: (body: RouteRequest<typeof editLoanRoute>['body']) =>
+      callRoute(editLoanRoute, { params: { id: String(loanId) }, body }),
+    meta: { successMessage: loanMessages.loanEdited },
+    onSuccess: () => refresh(loanId),
+  });
+}
+
+export function useDeleteLoan(loanId: number) {
+  const refresh = useLoanRefresh();
+  return useMutation({
+    mutationFn: () => callRoute(deleteLoanRoute, { params: { id: String(loanId) } }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST api/loans/actions/payout/preview: what a payout at the date would be (nothing changes). */
+export function previewPayout(body: RouteRequest<typeof payoutPreviewRoute>['body']) {
+  return callRoute(payoutPreviewRoute, { body });
+}
+
+export type PayoutPlan = RouteData<typeof payoutPreviewRoute>;
+
+export function usePayout(loanId: number) {
+  const refresh = useLoanRefresh();
+  return useMutation({
+    mutationFn: (body: RouteRequest<typeof payoutRoute>['body']) =>
+      callRoute(payoutRoute, { body, headers: idempotencyKeyHeaders() }),
+    meta: { successMessage: loanMessages.payoutCreated },
+    onSuccess: () => refresh(loanId),
+  });
+}
+
+export function useWriteOff(loanId: number) {
+  const refresh = useLoanRefresh();
+  return useMutation({
+    mutationFn: (body: RouteRequest<typeof writeOffRoute>['body']) =>
+      callRoute(writeOffRoute, { body, headers: idempotencyKeyHeaders() }),
+    meta: { successMessage: loanMessages.loanWrittenOff },
+    onSuccess: () => refresh(loanId),
+  });
+}
+
+/** The loan's open repayments (the payout dates offered), due date ascending. */
+export function openRepaymentsQuery(loanId: number) {
+  return {
+    queryKey: ['loan', String(loanId), 'openRepayments'] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (
+        await callRoute(repaymentsListRoute, {
+          query: {
+            $filter: `loanId eq ${loanId} and status in (${openRepaymentStatuses.map((s) => `'${s}'`).join(',')})`,
+            $orderby: 'dueDate asc',
+            $top: String(pageSizeMax),
+          },
+          ...(signal ? { signal } : {}),
+        })
+      ).data,
+  };
+}
+
+/** An investment account as GET api/investmentAccounts answers it (the fields the invest dialog reads). */
+export type PickedAccount = Pick<
+  ListRow<typeof accountListShape>,
+  'id' | 'name' | 'type' | 'availableBalance' | 'currentBalance' | 'mandateRate'
+>;
+
+/** Up to `top` investment accounts matching an OData filter, id ascending (the account picker). */
+export function accountPickerQuery(filter: string | undefined, top: number) {
+  return {
+    queryKey: ['investmentAccounts', 'picker', filter ?? ''] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<PickedAccount[]> =>
+      (
+        await callRoute(accountListRoute, {
+          query: { ...(filter ? { $filter: filter } : {}), $orderby: 'id asc', $top: String(top) },
+          ...(signal ? { signal } : {}),
+        })
+      ).data,
+  };
 }

@@ -5,7 +5,7 @@ import {
   formatCents,
   formatPercent,
   loanMessages,
-  type ScheduleDraft,
+  type ProcessedSchedule,
   scheduleBytesMax,
 } from '@lm/domain';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -23,15 +23,12 @@ import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { type Control, Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../shared/api/api-client';
 import { messageOf } from '../../shared/api/api-error';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { PageTitle } from '../../shared/layout/page-title';
-import { listKey } from '../../shared/list/use-list';
 import { DataTable } from '../../shared/table/data-table';
 import { toast } from '../../shared/toast/toast-store';
 import { LoanFields, type LoanFieldsForm } from './loan-fields';
@@ -43,30 +40,10 @@ import {
   requiredNumberMessage,
 } from './loan-form';
 import { loanTexts } from './loan-texts';
-import { type LoanRow, loansList } from './loans-api';
-
-type ProcessedSchedule = ScheduleDraft & {
-  investmentTopups: {
-    investmentAccountId: number;
-    mandateRate: number;
-    isActive: boolean;
-    investmentAccount: { name: string } | null;
-  }[];
-};
+import { type LoanRow, processScheduleFile, useCreateLoan } from './loans-api';
 
 const steps = ['Upload Schedule', 'Review Loan'] as const;
 const scheduleFileTypes = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** POST api/loans/processFile?provider=standard: exactly one draft loan, or the malformed-data message (core §5). */
-async function processSchedule(file: File): Promise<ProcessedSchedule> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  const response = await api.post<ProcessedSchedule[]>('/api/loans/processFile', body, {
-    query: { provider: 'standard' },
-  });
-  if (!Array.isArray(response.data) || response.data.length !== 1) throw new Error(loanMessages.loanMalformed);
-  return response.data[0] as ProcessedSchedule;
-}
 
 /** Empty required numbers and choices get our own words; the schemas' own messages stay as they are. */
 const resolver: Resolver<CreateLoanForm, unknown, CreateLoanBody> = (values, context, options) =>
@@ -86,7 +63,7 @@ function UploadStep({ onProcessed }: { onProcessed: (draft: ProcessedSchedule) =
     setBusy(true);
     setProblem(null);
     try {
-      onProcessed(await processSchedule(file));
+      onProcessed(await processScheduleFile(file));
     } catch (error) {
       const message = messageOf(error);
       setProblem(message);
@@ -165,16 +142,8 @@ function ReviewStep({
     defaultValues: draftToForm(draft),
     mode: 'all',
   });
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<CreateLoanBody | null>(null);
-  const create = useMutation({
-    mutationFn: (body: CreateLoanBody) => api.post<LoanRow>('/api/loans', body),
-    meta: { successMessage: loanMessages.loanCreated },
-    onSuccess: (response) => {
-      void queryClient.invalidateQueries({ queryKey: listKey(loansList) });
-      onCreated(response.data);
-    },
-  });
+  const create = useCreateLoan();
   const { errors, isValid, isValidating } = form.formState;
   const options = useWatch({ control: form.control, name: 'investmentTopups' });
   const headingId = useId();
@@ -291,7 +260,7 @@ function ReviewStep({
           title="Create Loan"
           message={loanMessages.confirmCreate}
           confirmLabel="Create"
-          onConfirm={() => create.mutateAsync(confirming)}
+          onConfirm={async () => onCreated((await create.mutateAsync(confirming)).data)}
           onClose={() => setConfirming(null)}
         />
       )}

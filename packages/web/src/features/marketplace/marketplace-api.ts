@@ -1,60 +1,28 @@
 import {
-  type InterestCalculationMethod,
-  type InvestmentAccountType,
   interestCalculationMethodLabels,
-  type LoanStatus,
+  type ListRow,
   loanMessages,
-  type MarketplaceStatus,
-  type TermPeriodUnit,
+  marketplaceLoanListRoute,
+  type marketplaceLoanListShape,
+  marketplaceLoanRoute,
+  ownAccountListRoute,
+  type ownAccountListShape,
   termPeriodUnitLabels,
 } from '@lm/domain';
-import { api } from '../../shared/api/api-client';
 import { ApiError } from '../../shared/api/api-error';
+import { callRoute, pathOf } from '../../shared/api/call-route';
 import { defineList, pageSizeMax } from '../../shared/list/list-types';
 
 /** A loan open for funding (GET api/marketplace/loans, DESIGN §1): the fields the marketplace shows everyone. */
-export interface MarketplaceLoan {
-  id: number;
-  name: string;
-  thirdPartyId: string | null;
-  amount: number;
-  fundedAmount: number;
-  fundedProgress: number;
-  fundingRemaining: number;
-  baseInterestRate: number;
-  marketplaceRate: number;
-  marketplaceStatus: MarketplaceStatus;
-  marketplaceStartDate: string | null;
-  marketplaceExpiryDate: string | null;
-  disbursementDate: string | null;
-  startDate: string | null;
-  fundedDate: string | null;
-  status: LoanStatus;
-  interestType: string;
-  interestCalculationMethod: InterestCalculationMethod;
-  term: number;
-  termPeriod: number;
-  termPeriodUnit: TermPeriodUnit;
-  loanDetails?: {
-    loanPurpose: string | null;
-    industryType: string | null;
-    businessAge: string | null;
-    directorCount: number | null;
-    employeeCount: number | null;
-    companyRevenue: number | null;
-    companyState: string | null;
-    securityType: string | null;
-    loanStory: string | null;
-  } | null;
-}
+export type MarketplaceLoan = ListRow<typeof marketplaceLoanListShape>;
 
 export const termText = (loan: Pick<MarketplaceLoan, 'term' | 'termPeriod' | 'termPeriodUnit'>) =>
-  `${loan.term * loan.termPeriod} ${termPeriodUnitLabels[loan.termPeriodUnit] ?? loan.termPeriodUnit}`;
+  `${loan.term * loan.termPeriod} ${(termPeriodUnitLabels as Readonly<Record<string, string>>)[loan.termPeriodUnit] ?? loan.termPeriodUnit}`;
 
 /** The marketplace: loans open for funding, expiry ascending (spec core §9). */
 export const marketplaceList = defineList<MarketplaceLoan>({
   id: 'marketplace',
-  path: '/api/marketplace/loans',
+  path: pathOf(marketplaceLoanListRoute),
   title: 'Marketplace',
   defaultSort: { field: 'marketplaceExpiryDate', direction: 'asc' },
   columns: [
@@ -90,7 +58,7 @@ export function marketplaceLoanQuery(id: string) {
     queryFn: async ({ signal }: { signal?: AbortSignal }) => {
       if (!/^\d{1,15}$/.test(id)) throw new Error(loanMessages.loanMalformed);
       try {
-        const response = await api.get<MarketplaceLoan>(`/api/marketplace/loans/${id}`, signal ? { signal } : {});
+        const response = await callRoute(marketplaceLoanRoute, { params: { id }, ...(signal ? { signal } : {}) });
         if (!response.data || typeof response.data !== 'object' || Array.isArray(response.data)) {
           throw new Error(loanMessages.loanMalformed);
         }
@@ -104,15 +72,7 @@ export function marketplaceLoanQuery(id: string) {
 }
 
 /** One of the signed-in investor's accounts (GET api/user/investmentAccounts). */
-export interface OwnAccount {
-  id: number;
-  name: string;
-  type: InvestmentAccountType;
-  availableBalance: number;
-  currentBalance: number;
-  isForeign: boolean;
-  mandateRate: number | null;
-}
+export type OwnAccount = ListRow<typeof ownAccountListShape>;
 
 /**
  * The investor's accounts, id ascending: the same key and request as the accounts screens, so a
@@ -122,8 +82,8 @@ export const ownAccountsQuery = {
   queryKey: ['user', 'investmentAccounts'] as const,
   queryFn: async ({ signal }: { signal?: AbortSignal }) =>
     (
-      await api.get<OwnAccount[]>('/api/user/investmentAccounts', {
-        query: { $orderby: 'id asc', $top: pageSizeMax },
+      await callRoute(ownAccountListRoute, {
+        query: { $orderby: 'id asc', $top: String(pageSizeMax) },
         ...(signal ? { signal } : {}),
       })
     ).data,

@@ -26,7 +26,7 @@ import { listKey, useList, useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
-import { InfoSection, ManagementInvestDialog } from '../loans';
+import { InfoSection, labelOf, ManagementInvestDialog } from '../loans';
 import { AccountHeader } from './account-header';
 import { InvestorInvestDialog } from './investor-invest-dialog';
 import {
@@ -137,7 +137,7 @@ function MarketplaceLoanDetail({
           { label: 'Funded Amount', value: formatMoney(loan.fundedAmount) },
           { label: 'Remaining', value: formatMoney(loan.fundingRemaining) },
           { label: 'Rate p.a.', value: formatPercent(loan.marketplaceRate) },
-          { label: 'Loan Type', value: interestCalculationMethodLabels[loan.interestCalculationMethod] },
+          { label: 'Loan Type', value: labelOf(interestCalculationMethodLabels, loan.interestCalculationMethod) },
           {
             label: 'Interest Type',
             value: interestTypeLabels[loan.interestType as keyof typeof interestTypeLabels] ?? loan.interestType,
