@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParams, listOf, listQuery, listRowSchema, listShape, moneyInput } from '../contract';
 import { loanMessages } from '../loans/loan-messages';
+import { loanViewSchema } from '../loans/loans.contract';
 
 /**
  * Investing (spec core §4, §5 and §7 "Investing"): investing in a loan (an investor at the
@@ -176,7 +177,7 @@ export const investmentDeployLoanRoute = defineRoute({
   description: 'Finalises every investment, pays the borrower from the trust account; the loan becomes Active.',
   params: idParams,
   body: investmentNoBody,
-  response: z.object({ id: z.number().int(), status: z.string(), disbursementDate: z.string().nullable() }),
+  response: loanViewSchema,
   idempotent: true,
 });
 

@@ -9,7 +9,7 @@ import {
   sydneyDate,
 } from '@lm/domain';
 import { finaliseMoneyMany, postMoney, systemAccountId } from '../ledger';
-import { type LoanRecord, lockLoan, moveLoan } from '../loans';
+import { type LoanRecord, loanView, lockLoan, moveLoan } from '../loans';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
@@ -122,7 +122,7 @@ export async function deployLoan(
       before: { status: loan.status },
       after: { status: deployed.status, disbursementDate: deployed.disbursementDate, deployed: true },
     });
-    return { id: deployed.id, status: deployed.status, disbursementDate: deployed.disbursementDate };
+    return loanView(trx, loanId, now);
   });
 }
 
