@@ -246,12 +246,16 @@ export const editLoanRoute = defineRoute({
   response: loanViewSchema,
 });
 
+/** The body of an action that takes nothing but its path: an empty object. */
+export const loanNoBody = z.object({});
+
 export const deleteLoanRoute = defineRoute({
   method: 'POST',
   path: '/api/loans/:id/actions/delete',
   tag: 'loans',
   summary: 'Delete a loan',
   params: idParams,
+  body: loanNoBody,
   response: z.object({ id: z.number().int() }),
 });
 
@@ -269,6 +273,7 @@ export const arrearsCheckRoute = defineRoute({
   path: '/api/loans/actions/arrearsCheck',
   tag: 'loans',
   summary: 'Run the arrears check',
+  body: loanNoBody,
   response: arrearsCheckResultSchema,
 });
 

@@ -132,7 +132,7 @@ export const excessPendingCountQuery = queryOptions({
 export function useArrearsCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callRoute(arrearsCheckRoute),
+    mutationFn: () => callRoute(arrearsCheckRoute, { body: {} }),
     onSuccess: (response) => {
       notifySuccess('Loans in arrears have been calculated', response.userMessage);
       void queryClient.invalidateQueries({ queryKey: staffKey });

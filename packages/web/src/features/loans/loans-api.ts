@@ -331,7 +331,7 @@ export function useEditLoan(loanId: number) {
 export function useDeleteLoan(loanId: number) {
   const refresh = useLoanRefresh();
   return useMutation({
-    mutationFn: () => callRoute(deleteLoanRoute, { params: { id: String(loanId) } }),
+    mutationFn: () => callRoute(deleteLoanRoute, { params: { id: String(loanId) }, body: {} }),
     onSuccess: () => refresh(),
   });
 }
