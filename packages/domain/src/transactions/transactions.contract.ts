@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { accountMessages, optionalCommentInput } from '../accounts/account-rules';
-import { defineRoute, idParams, idParamsOf, type ListRow, listOf, listQuery, listRowSchema, listShape } from '../contract';
+import {
+  defineRoute,
+  idParams,
+  idParamsOf,
+  type ListRow,
+  listOf,
+  listQuery,
+  listRowSchema,
+  listShape,
+} from '../contract';
 
 /**
  * Account transactions (investor-and-admin §3 "Transaction", §7 "Transactions and repayments"):
