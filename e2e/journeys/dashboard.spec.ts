@@ -90,6 +90,12 @@ test('an investor drills Repayments Paid from Yearly to Daily and back, toggles 
   await page.getByRole('link', { name: 'Investments in Arrears' }).click();
   await expect(page).toHaveURL(/\/portfolio\?tab=/);
   await expect(page.getByRole('tab', { name: 'In Arrears', selected: true }).first()).toBeVisible();
+
+  // a link naming a period or a graph the dashboard does not have says so and shows the default
+  await page.goto('/dashboard?g.paid=month.2024-07-02.12&g.losses=year.2020-07-01');
+  await expect(page.getByText('Period does not exist')).toBeVisible();
+  await expect(page.getByText('Graph does not exist')).toBeVisible();
+  await expect(chart).toHaveAttribute('data-level', 'year');
 });
 
 test('the administrator runs the arrears check from its tile and opens the loans of a status', async ({ page }) => {

@@ -10,6 +10,7 @@ import {
   rangeOf,
   readView,
   seriesData,
+  unknownGraphParams,
   viewCaption,
   writeView,
   yearlyView,
@@ -137,5 +138,11 @@ describe('interval graph views', () => {
     expect(data.values.principal).toEqual([10, 0, 0, 0, 0, 0, 100.5]);
     expect(data.values.interest).toEqual([0, 0, 0, 0, 0, 0, 3.25]);
     expect(data.counts).toEqual([1, 0, 0, 0, 0, 0, 2]);
+  });
+
+  it('names the graph parameters of a link that the dashboard does not have', () => {
+    expect(unknownGraphParams(new URLSearchParams('g.paid=year.2020-07-01&g.loss=day.2024-09-30&account=3'))).toEqual([
+      'g.loss',
+    ]);
   });
 });

@@ -34,6 +34,22 @@ export const levelLabels: Record<GraphLevel, string> = {
   day: 'Daily',
 };
 
+/** Spec core §8's not-found texts for a graph or a period the dashboard does not have. */
+export const dashboardMessages = {
+  graphNotFound: 'Graph does not exist',
+  periodNotFound: 'Period does not exist',
+} as const;
+
+/** Graph ids the investor dashboard holds (the `g.<id>` URL parameters). */
+export const graphIds = ['paid', 'funded', 'due', 'next'] as const;
+
+/** `g.<id>` parameters of the URL that name no graph of the dashboard (a stale or edited link). */
+export function unknownGraphParams(params: URLSearchParams): string[] {
+  return [...params.keys()].filter(
+    (key) => key.startsWith('g.') && !(graphIds as readonly string[]).includes(key.slice(2)),
+  );
+}
+
 /** Financial years a yearly view shows. */
 export const yearsShown = 5;
 export const monthlyPeriodsAllowed = [6, 12] as const;

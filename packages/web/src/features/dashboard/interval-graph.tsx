@@ -20,6 +20,7 @@ import { chartCsv, downloadCsv } from './chart-csv';
 import { type GraphSource, graphQuery } from './dashboard-api';
 import {
   bucketLabel,
+  dashboardMessages,
   drillDown,
   drillUp,
   type GraphSeries,
@@ -68,7 +69,8 @@ export function IntervalGraph({
 }: IntervalGraphProps) {
   const [params, setParams] = useSearchParams();
   const paramName = `g.${id}`;
-  const view = readView(params.get(paramName)) ?? defaultView;
+  const viewText = params.get(paramName);
+  const view = readView(viewText) ?? defaultView;
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const { data, isPending, isFetching, isError, refetch } = useQuery(graphQuery(source, view, accountId));
 
@@ -118,8 +120,8 @@ export function IntervalGraph({
 
   return (
     <Card variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId} data-testid={`graph-${id}`}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Box sx={{ flexGrow: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h2" id={headingId}>
             {title}
           </Typography>
@@ -127,25 +129,9 @@ export function IntervalGraph({
             {levelLabels[view.level]}: {viewCaption(view)}
           </Typography>
         </Box>
-        {view.level !== 'day' && (
-          <TextField
-            select
-            size="small"
-            label="Drill down"
-            value=""
-            onChange={(event) => setView(drillDown(view, event.target.value))}
-            sx={{ minWidth: 140 }}
-            data-testid={`graph-${id}-drill`}
-          >
-            {keys.map((key) => (
-              <MenuItem key={key} value={key}>
-                {bucketLabel(key, view.level)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
         <Button
           size="small"
+          sx={{ flexShrink: 0, mt: 0.5 }}
           startIcon={<ArrowUpwardIcon />}
           onClick={() => setView(up)}
           disabled={!up}
@@ -171,34 +157,63 @@ export function IntervalGraph({
           {disclaimer}
         </Typography>
       )}
-      <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }} role="group" aria-label={`${title} legend`}>
-        {shownSeries.map((s) => {
-          const on = !hidden.has(s.id);
-          return (
-            <Button
-              key={s.id}
-              size="small"
-              variant="text"
-              aria-pressed={on}
-              onClick={() => toggle(s.id)}
-              sx={{
-                color: 'text.primary',
-                textTransform: 'none',
-                textDecoration: on ? 'none' : 'line-through',
-                opacity: on ? 1 : 0.6,
-              }}
-              startIcon={
-                <Box
-                  component="span"
-                  sx={{ width: 12, height: 12, borderRadius: '2px', bgcolor: on ? s.color : 'grey.400' }}
-                />
-              }
-            >
-              {s.label}
-            </Button>
-          );
-        })}
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 1 }}>
+        <Stack
+          direction="row"
+          sx={{ gap: 1, flexWrap: 'wrap', flexGrow: 1 }}
+          role="group"
+          aria-label={`${title} legend`}
+        >
+          {shownSeries.map((s) => {
+            const on = !hidden.has(s.id);
+            return (
+              <Button
+                key={s.id}
+                size="small"
+                variant="text"
+                aria-pressed={on}
+                onClick={() => toggle(s.id)}
+                sx={{
+                  color: 'text.primary',
+                  textTransform: 'none',
+                  textDecoration: on ? 'none' : 'line-through',
+                  opacity: on ? 1 : 0.6,
+                }}
+                startIcon={
+                  <Box
+                    component="span"
+                    sx={{ width: 12, height: 12, borderRadius: '2px', bgcolor: on ? s.color : 'grey.400' }}
+                  />
+                }
+              >
+                {s.label}
+              </Button>
+            );
+          })}
+        </Stack>
+        {view.level !== 'day' && (
+          <TextField
+            select
+            size="small"
+            label="Drill down"
+            value=""
+            onChange={(event) => setView(drillDown(view, event.target.value))}
+            sx={{ width: 170, flexShrink: 0 }}
+            data-testid={`graph-${id}-drill`}
+          >
+            {keys.map((key) => (
+              <MenuItem key={key} value={key}>
+                {bucketLabel(key, view.level)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       </Stack>
+      {viewText !== null && readView(viewText) === null && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {dashboardMessages.periodNotFound}
+        </Alert>
+      )}
       {isError ? (
         <Alert severity="error" sx={{ mt: 1 }}>
           The graph could not be loaded.
@@ -219,6 +234,8 @@ export function IntervalGraph({
                 valueFormatter: (value: number) =>
                   measure === 'count' ? formatNumber(value) : formatMoneyCompact(value),
                 tickNumber: 6,
+                // counts are whole: no 0.2 ticks that would read as 0
+                ...(measure === 'count' ? { tickMinStep: 1 } : {}),
                 width: 64,
               },
             ]}

@@ -100,10 +100,10 @@ export function IndustryRadar({
       title={title}
       onDownload={() => downloadShares(title, 'Industry', rows, measure, book !== undefined)}
     >
-      <Box sx={{ maxWidth: 520, mx: 'auto' }}>
+      <Box sx={{ maxWidth: 640, mx: 'auto' }}>
         <RadarChart
           height={380}
-          margin={{ left: 70, right: 70, top: 30, bottom: 30 }}
+          margin={{ left: 110, right: 110, top: 30, bottom: 30 }}
           radar={{
             metrics: rows.map((r) => r.key),
             max: Math.ceil(max / 10) * 10,
@@ -171,79 +171,82 @@ export function StateMap({
       note={mapSourceNote}
       onDownload={() => downloadShares(title, 'State', rows, measure, book !== undefined)}
     >
-      <Box sx={{ maxWidth: widthPx, mx: 'auto', position: 'relative' }}>
-        <svg
-          viewBox={`0 0 ${widthPx} ${height}`}
-          width="100%"
-          role="img"
-          aria-label={`${title}: ${rows.map((r) => `${r.key} ${formatPercent(r.share)}`).join(', ')}`}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'center' }}>
+        <Box sx={{ flex: '1 1 380px', maxWidth: widthPx }}>
+          <svg
+            viewBox={`0 0 ${widthPx} ${height}`}
+            width="100%"
+            role="img"
+            aria-label={`${title}: ${rows.map((r) => `${r.key} ${formatPercent(r.share)}`).join(', ')}`}
+          >
+            {shapes.map((shape) => {
+              const row = rows.find((r) => r.key === shape.code);
+              const share = row?.share ?? 0;
+              const tooltip = `${shape.name}: ${formatPercent(share)} (${valueText(measure, row?.value ?? 0)})${
+                row?.bookShare !== undefined ? `; whole book ${formatPercent(row.bookShare)}` : ''
+              }`;
+              return (
+                <g key={shape.code}>
+                  <title>{tooltip}</title>
+                  <path
+                    d={shape.path}
+                    fill={investorColor}
+                    fillOpacity={0.08 + 0.8 * (share / max)}
+                    stroke="#fff"
+                    strokeWidth={0.8}
+                    data-state={shape.code}
+                  />
+                  {shape.code !== 'ACT' && (
+                    <text
+                      x={shape.labelX}
+                      y={shape.labelY}
+                      textAnchor="middle"
+                      fontSize={12}
+                      fill="#212121"
+                      pointerEvents="none"
+                    >
+                      {shape.code} {formatPercent(share, 0)}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </svg>
+        </Box>
+        <Box
+          component="table"
+          sx={{
+            flex: '1 1 280px',
+            maxWidth: 420,
+            borderCollapse: 'collapse',
+            fontSize: 13,
+            mt: 1,
+            '& td, & th': { py: 0.25, px: 1, textAlign: 'right' },
+            '& th:first-of-type, & td:first-of-type': { textAlign: 'left' },
+          }}
         >
-          {shapes.map((shape) => {
-            const row = rows.find((r) => r.key === shape.code);
-            const share = row?.share ?? 0;
-            const tooltip = `${shape.name}: ${formatPercent(share)} (${valueText(measure, row?.value ?? 0)})${
-              row?.bookShare !== undefined ? `; whole book ${formatPercent(row.bookShare)}` : ''
-            }`;
-            return (
-              <g key={shape.code}>
-                <title>{tooltip}</title>
-                <path
-                  d={shape.path}
-                  fill={investorColor}
-                  fillOpacity={0.08 + 0.8 * (share / max)}
-                  stroke="#fff"
-                  strokeWidth={0.8}
-                  data-state={shape.code}
-                />
-                {shape.code !== 'ACT' && (
-                  <text
-                    x={shape.labelX}
-                    y={shape.labelY}
-                    textAnchor="middle"
-                    fontSize={12}
-                    fill="#212121"
-                    pointerEvents="none"
-                  >
-                    {shape.code} {formatPercent(share, 0)}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      </Box>
-      <Box
-        component="table"
-        sx={{
-          width: '100%',
-          borderCollapse: 'collapse',
-          fontSize: 13,
-          mt: 1,
-          '& td, & th': { py: 0.25, px: 1, textAlign: 'right' },
-          '& th:first-of-type, & td:first-of-type': { textAlign: 'left' },
-        }}
-      >
-        <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {title}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">State</th>
-            <th scope="col">{measure === 'count' ? 'Investments' : 'Principal Outstanding'}</th>
-            <th scope="col">Your share</th>
-            {book && <th scope="col">Whole book</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <td>{row.key}</td>
-              <td>{valueText(measure, row.value)}</td>
-              <td>{formatPercent(row.share)}</td>
-              {book && <td>{formatPercent(row.bookShare ?? 0)}</td>}
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            {title}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">State</th>
+              <th scope="col">{measure === 'count' ? 'Investments' : 'Principal Outstanding'}</th>
+              <th scope="col">Your share</th>
+              {book && <th scope="col">Whole book</th>}
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td>{row.key}</td>
+                <td>{valueText(measure, row.value)}</td>
+                <td>{formatPercent(row.share)}</td>
+                {book && <td>{formatPercent(row.bookShare ?? 0)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
       </Box>
     </ChartCard>
   );

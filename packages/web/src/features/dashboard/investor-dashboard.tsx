@@ -26,7 +26,14 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { portfolioArrearsHref } from '../portfolio';
 import { investmentShareQuery, portfolioTilesQuery, serverToday, useInvestorAccounts } from './dashboard-api';
-import { financialYearView, type GraphSeries, monthsBackView, yearlyView } from './graph-view';
+import {
+  dashboardMessages,
+  financialYearView,
+  type GraphSeries,
+  monthsBackView,
+  unknownGraphParams,
+  yearlyView,
+} from './graph-view';
 import { IntervalGraph, type Measure } from './interval-graph';
 import { IndustryRadar, StateMap } from './investment-charts';
 import { StatTile } from './tiles';
@@ -107,6 +114,8 @@ export default function InvestorDashboard() {
         </Link>
         {arrears.data ? ` (${inArrears})` : ''}
       </Alert>
+
+      {unknownGraphParams(params).length > 0 && <Alert severity="warning">{dashboardMessages.graphNotFound}</Alert>}
 
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: { md: 'center' } }}>
         {(accounts.data?.length ?? 0) > 1 && (
@@ -214,10 +223,10 @@ export default function InvestorDashboard() {
             {...graphProps}
           />
         </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
+        <Grid size={{ xs: 12, xl: 6 }}>
           <IndustryRadar {...graphProps} />
         </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
+        <Grid size={{ xs: 12, xl: 6 }}>
           <StateMap {...graphProps} />
         </Grid>
       </Grid>
