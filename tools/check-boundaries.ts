@@ -66,13 +66,17 @@ function checkArea(area: Area, label: string): void {
     for (const specifier of importsOf(file)) {
       if (!specifier.startsWith('.')) continue;
       const target = path.resolve(path.dirname(file), specifier);
-      const to = featureOf(area, `${target}${path.extname(target) ? '' : '.ts'}`) ?? featureOf(area, path.join(target, 'index.ts'));
+      const to =
+        featureOf(area, `${target}${path.extname(target) ? '' : '.ts'}`) ??
+        featureOf(area, path.join(target, 'index.ts'));
       if (!to || to === from) continue;
       const rel = path.relative(path.join(root, area.featuresDir, to), target);
       const throughIndex = rel === '' || rel === 'index';
       const testHelper = isTestFile(file) && /test-support/.test(specifier);
       if (!throughIndex && !testHelper) {
-        problems.push(`${path.relative(root, file)}: imports '${specifier}' (use ${label} feature '${to}' through its index.ts)`);
+        problems.push(
+          `${path.relative(root, file)}: imports '${specifier}' (use ${label} feature '${to}' through its index.ts)`,
+        );
       }
       if (!isTestFile(file)) {
         const key = `${label}:${from}`;
@@ -89,7 +93,8 @@ checkArea(web, 'web');
 // shared web code and the domain stay below the features
 for (const file of sourceFiles('packages/web/src/shared')) {
   for (const specifier of importsOf(file)) {
-    if (specifier.includes('/features/')) problems.push(`${path.relative(root, file)}: shared code imports a feature ('${specifier}')`);
+    if (specifier.includes('/features/'))
+      problems.push(`${path.relative(root, file)}: shared code imports a feature ('${specifier}')`);
   }
 }
 for (const file of sourceFiles('packages/domain/src')) {
@@ -101,14 +106,17 @@ for (const file of sourceFiles('packages/domain/src')) {
 }
 
 // SQL only in repositories (and list resources, which are the SQL of a list), migrations and the platform
-const sqlPattern = /sql`|sql<|\.selectFrom\(|\.insertInto\(|\.updateTable\(|\.deleteFrom\(|executePrepared\(|\.with\(|sql\.raw\(/;
+const sqlPattern =
+  /sql`|sql<|\.selectFrom\(|\.insertInto\(|\.updateTable\(|\.deleteFrom\(|executePrepared\(|\.with\(|sql\.raw\(/;
 const sqlFile = /\.repository\.ts$|\.resources?\.ts$/;
 for (const file of sourceFiles(server.featuresDir)) {
   if (!featureOf(server, file) || isTestFile(file) || sqlFile.test(file)) continue;
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   lines.forEach((line, index) => {
     if (sqlPattern.test(line)) {
-      problems.push(`${path.relative(root, file)}:${index + 1}: SQL outside a repository ('${line.trim().slice(0, 60)}')`);
+      problems.push(
+        `${path.relative(root, file)}:${index + 1}: SQL outside a repository ('${line.trim().slice(0, 60)}')`,
+      );
     }
   });
 }

@@ -11,7 +11,9 @@ export function successEnvelope<D extends z.ZodType>(data: D) {
   });
 }
 
-export const errorCodeSchema = z.enum(Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]]);
+export const errorCodeSchema = z.enum(
+  Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]],
+);
 
 /** The failure envelope of DESIGN §1. */
 export const failureEnvelope = z

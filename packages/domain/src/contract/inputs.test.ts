@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { centsFromNumber, centsToString } from '../money';
-import { hasControlCharacters, idParams, inputMessages, moneyInput, moneyFields, textInput } from './inputs';
+import { hasControlCharacters, idParams, inputMessages, moneyFields, moneyInput, textInput } from './inputs';
 
 const amount = z.object({ amount: moneyInput({ positive: inputMessages.amountGreaterThanZero }) });
 

@@ -23,17 +23,21 @@ type KindValue<K extends FieldKind> = K extends 'string' | 'date' | 'datetime'
   : K extends 'boolean'
     ? boolean
     : number;
-type SpecValue<S extends FieldSpec> = S extends `${infer K extends FieldKind}?` ? KindValue<K> | null : S extends FieldKind ? KindValue<S> : never;
+type SpecValue<S extends FieldSpec> = S extends `${infer K extends FieldKind}?`
+  ? KindValue<K> | null
+  : S extends FieldKind
+    ? KindValue<S>
+    : never;
 
 /** One row of a list with every field returned (no $select), relations as expanded (or absent). */
 export type ListRow<S extends ListShape> = { [K in keyof S['fields']]: SpecValue<S['fields'][K]> } & {
   [K in keyof S['relations']]?: ListRow<S['relations'][K]> | null;
 };
 
-export function listShape<const F extends Record<string, FieldSpec>, const R extends Record<string, ListShape> = {}>(
-  fields: F,
-  relations?: R,
-): ListShape<F, R> {
+export function listShape<
+  const F extends Record<string, FieldSpec>,
+  const R extends Record<string, ListShape> = Record<string, never>,
+>(fields: F, relations?: R): ListShape<F, R> {
   return { fields, relations: (relations ?? {}) as R };
 }
 

@@ -2,13 +2,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { RouteContract } from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodType } from 'zod';
 import {
   createJsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 
 export const openApiPath = '/api/openapi.json';
 export const docsPrefix = '/api/docs';

@@ -30,7 +30,10 @@ function kindOf(spec: FieldSpec): FieldKind {
   return (spec.endsWith('?') ? spec.slice(0, -1) : spec) as FieldKind;
 }
 
-function bindFields(shapeFields: Record<string, FieldSpec>, fieldSql: Record<string, FieldSql>): Record<string, FieldDef> {
+function bindFields(
+  shapeFields: Record<string, FieldSpec>,
+  fieldSql: Record<string, FieldSql>,
+): Record<string, FieldDef> {
   const fields: Record<string, FieldDef> = {};
   for (const [name, spec] of Object.entries(shapeFields)) {
     const bound = fieldSql[name];
