@@ -1,6 +1,7 @@
 import { AppError, type LoanStatisticsRow, liveRepaymentStatuses } from '@lm/domain';
 import type { Executor } from '../platform/db/database';
 import { type FieldDef, type ListResource, runList } from '../platform/list-query';
+import { effectiveStatusSql } from './loans.repository';
 
 /**
  * GET api/loans/statistics (spec core §3 "Statistics rows", the dashboards): loans grouped by the
@@ -94,21 +95,24 @@ function needsRepayments(query: Record<string, unknown>): boolean {
 export async function loanStatistics(
   db: Executor,
   query: unknown,
+  now: Date,
 ): Promise<{ rows: LoanStatisticsRow[]; count?: number }> {
+  // a loan counts under the status time gives it now, whether or not the daily job has moved it yet
+  const groupSql = (name: string) => (name === 'status' ? effectiveStatusSql(now) : groupable[name]!.sql);
   const q = (query ?? {}) as Record<string, unknown>;
   const groupBy = readGroupBy(q);
   const withRepayments = needsRepayments(q);
-  const groupColumns = groupBy.map((name, i) => `${groupable[name]!.sql} as g${i}`);
+  const groupColumns = groupBy.map((name, i) => `${groupSql(name)} as g${i}`);
   const totalColumns = Object.entries(totals)
     .filter(([, t]) => withRepayments || !t.repayments)
     .map(([name, t]) => `${t.sql} as t_${name}`);
   const from = `(select ${[...groupColumns, ...totalColumns].join(', ')},
-      json_build_array(${groupBy.map((name) => groupable[name]!.sql).join(', ')})::text as group_key
+      json_build_array(${groupBy.map(groupSql).join(', ')})::text as group_key
     from loans l
     left join loan_details ld on ld.loan_id = l.id
     ${withRepayments ? repaymentTotals : ''}
     where l.status <> 'DELETED'
-    group by ${groupBy.map((name) => groupable[name]!.sql).join(', ')}) s`;
+    group by ${groupBy.map(groupSql).join(', ')}) s`;
   const fields: Record<string, FieldDef> = {
     groupKey: { sql: 's.group_key', type: 'string', filter: false, sort: false },
   };

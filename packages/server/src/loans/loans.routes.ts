@@ -51,7 +51,7 @@ export function loansRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(loanStatisticsRoute, async ({ query }) => {
-    const result = await loanStatistics(ctx.db, query);
+    const result = await loanStatistics(ctx.db, query, ctx.clock.now());
     return ok(result.rows, { count: result.count });
   });
 
