@@ -37,9 +37,12 @@ export const investmentManagementInvestBody = z.object({
 });
 export type InvestmentManagementInvestBody = z.output<typeof investmentManagementInvestBody>;
 
-/** POST api/loans/{id}/actions/autoInvest: at most the remaining funding (all of it when omitted). */
+/**
+ * POST api/loans/{id}/actions/autoInvest: at most the remaining funding (all of it when omitted;
+ * null is not an amount).
+ */
 export const investmentAutoInvestBody = z.object({
-  amount: moneyInput({ positive: loanMessages.investAmountGreaterThanZero }).nullish(),
+  amount: moneyInput({ positive: loanMessages.investAmountGreaterThanZero }).optional(),
 });
 export type InvestmentAutoInvestBody = z.output<typeof investmentAutoInvestBody>;
 

@@ -253,6 +253,13 @@ describe('strict invest input (docs/decisions/006-one-contract.md)', () => {
     });
     expect(autoText.status).toBe(400);
     expect(fieldsOf(autoText)).toContain('amount');
+    // the whole remaining funding is asked by leaving the amount out, not by null
+    const autoNull = await t.call('POST', `/api/loans/${loanId}/actions/autoInvest`, {
+      token: admin,
+      body: { amount: null },
+    });
+    expect(autoNull.status).toBe(400);
+    expect(fieldsOf(autoNull)).toContain('amount');
     expect(await balances(account)).toEqual({ current: 500, available: 500 });
     // a decimal string with at most two places is an amount
     const asText = await asInvestor({ investmentAccountId: account, amount: '100.25' });

@@ -185,8 +185,13 @@ export function useManagementInvest(loanId: number) {
 export function useAutoInvest(loanId: number) {
   const invalidate = useInvalidateLoanInvestments(loanId);
   return useMutation({
-    mutationFn: (body: z.input<typeof investmentAutoInvestBody>) =>
-      callRoute(investmentAutoInvestRoute, { params: loanParams(loanId), body, ...idempotent() }),
+    // no amount (or none typed) is the whole remaining funding: the body then leaves it out
+    mutationFn: ({ amount }: { amount?: z.input<typeof investmentAutoInvestBody>['amount'] | null }) =>
+      callRoute(investmentAutoInvestRoute, {
+        params: loanParams(loanId),
+        body: amount === null || amount === undefined ? {} : { amount },
+        ...idempotent(),
+      }),
     meta: { successMessage: loanMessages.investmentSuccessful },
     onSuccess: invalidate,
   });
