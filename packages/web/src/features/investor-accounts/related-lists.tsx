@@ -1,6 +1,8 @@
 import {
   type AccountInvestorRow,
+  accountInvestmentsRoute,
   accountInvestorListRoute,
+  type InvestmentListRow,
   investorTypeLabels,
   loanStatusLabels,
   transactionListRoute,
@@ -10,25 +12,14 @@ import { pathOf } from '../../shared/api/call-route';
 import { defineList, type ListDefinition } from '../../shared/list/list-types';
 import { finalisedText, PendingChip, type StaffTransactionRow, staffTransactionColumns } from '../transactions';
 
-/** A row of GET api/investmentAccounts/{accountId}/investments (expanding loan). */
-export interface AccountInvestmentRow {
-  id: number;
-  loanId: number;
-  investedAmount: number;
-  investmentInterestRate: number | null;
-  principalRepaid: number;
-  principalOutstanding: number;
-  creationDate: string;
-  finalisedDate: string | null;
-  saleDate: string | null;
-  loan: { id: number; name: string | null; status: string | null; fundedDate: string | null } | null;
-}
+/** A row of GET api/investmentAccounts/{accountId}/investments (expanding loan), as the domain declares it. */
+export type AccountInvestmentRow = InvestmentListRow;
 
 /** Investments of one account (click goes to /investments/{id}); spec core §9 default sort. */
 export function accountInvestmentsList(accountId: number): ListDefinition<AccountInvestmentRow> {
   return defineList<AccountInvestmentRow>({
     id: `account-${accountId}-investments`,
-    path: `/api/investmentAccounts/${accountId}/investments`,
+    path: pathOf(accountInvestmentsRoute, { accountId }),
     title: 'Investments',
     defaultSort: { field: 'investmentAccountTransactionId', direction: 'desc' },
     expand: ['loan'],
