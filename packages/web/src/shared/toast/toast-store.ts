@@ -19,17 +19,36 @@ export const toastsShownMax = 4;
 let toasts: readonly Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
+/** Each toast's own hide timer, so one toast's timer never hides another. */
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function startTimer(id: number, autoHideMs: number | null) {
+  const running = timers.get(id);
+  if (running !== undefined) clearTimeout(running);
+  timers.delete(id);
+  if (autoHideMs === null) return;
+  timers.set(
+    id,
+    setTimeout(() => toast.dismiss(id), autoHideMs),
+  );
+}
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
 function push(message: string, severity: ToastSeverity, autoHideMs: number | null): number {
-  const id = nextId++;
-  // the same message twice in a row (a failing list refetched) shows once
+  // the same message twice in a row (a failing list refetched) shows once, for its full time again
   const last = toasts.at(-1);
-  if (last && last.message === message && last.severity === severity) return last.id;
-  toasts = [...toasts, { id, message, severity, autoHideMs }].slice(-toastsShownMax);
+  if (last && last.message === message && last.severity === severity) {
+    startTimer(last.id, autoHideMs);
+    return last.id;
+  }
+  const id = nextId++;
+  const next = [...toasts, { id, message, severity, autoHideMs }];
+  for (const dropped of next.slice(0, -toastsShownMax)) startTimer(dropped.id, null);
+  toasts = next.slice(-toastsShownMax);
+  startTimer(id, autoHideMs);
   emit();
   return id;
 }
@@ -40,10 +59,12 @@ export const toast = {
   warning: (message: string, autoHideMs: number = toastAutoHideMs) => push(message, 'warning', autoHideMs),
   error: (message: string) => push(message, 'error', null),
   dismiss(id: number) {
+    startTimer(id, null);
     toasts = toasts.filter((t) => t.id !== id);
     emit();
   },
   clear() {
+    for (const t of toasts) startTimer(t.id, null);
     toasts = [];
     emit();
   },
@@ -67,6 +88,11 @@ export function notifySuccess(defaultMessage: string, serverMessage?: string | n
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The toasts on screen now. */
+export function currentToasts(): readonly Toast[] {
+  return toasts;
 }
 
 export function useToasts(): readonly Toast[] {

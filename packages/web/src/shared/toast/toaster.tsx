@@ -3,7 +3,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { toast, useToasts } from './toast-store';
 
-/** The toasts, bottom left, newest at the bottom. */
+/** The toasts, bottom left, newest at the bottom; each hides on its own timer (toast-store). */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -12,15 +12,7 @@ export function Toaster() {
       sx={{ position: 'fixed', bottom: 16, left: 16, zIndex: (t) => t.zIndex.snackbar, maxWidth: 480 }}
     >
       {toasts.map((t) => (
-        <Snackbar
-          key={t.id}
-          open
-          autoHideDuration={t.autoHideMs}
-          onClose={(_event, reason) => {
-            if (reason !== 'clickaway') toast.dismiss(t.id);
-          }}
-          sx={{ position: 'static', transform: 'none' }}
-        >
+        <Snackbar key={t.id} open sx={{ position: 'static', transform: 'none' }}>
           <Alert
             severity={t.severity}
             variant="filled"
