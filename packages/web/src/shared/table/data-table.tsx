@@ -6,6 +6,7 @@ import { nextSort } from '../list/list-state';
 import { type Column, pageSizeAll, pageSizesDefault, type SortState } from '../list/list-types';
 import { toGridColumns } from './grid-columns';
 import { NoRowsOverlay } from './no-rows';
+import { openRowOnKey } from './row-keys';
 
 export interface DataTableProps<R> {
   /** The grid's accessible name. */
@@ -56,6 +57,7 @@ export function DataTable<R>({
         initialState={{ pagination: { paginationModel: { pageSize: pageSizes[0] ?? 10 } } }}
         pageSizeOptions={pageSizes.map((size) => (size === pageSizeAll ? { value: -1, label: 'All' } : size))}
         onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
+        onCellKeyDown={(params, event) => openRowOnKey(params.field, params.row as R, event, onRowClick)}
         checkboxSelection={selection !== undefined}
         // select-all names every row (an 'exclude' model would reach onChange as no ids at all)
         disableRowSelectionExcludeModel

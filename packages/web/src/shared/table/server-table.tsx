@@ -19,6 +19,7 @@ import { idOf, type ListDefinition, pageSizeAll, type Row } from '../list/list-t
 import { fetchAllRows, type ListStateController, useList, useListState } from '../list/use-list';
 import { toGridColumns } from './grid-columns';
 import { NoRowsOverlay } from './no-rows';
+import { openRowOnKey } from './row-keys';
 
 // the dialog brings the date pickers: loaded when first opened
 const FilterDialog = lazy(() => import('../filter/filter-dialog').then((m) => ({ default: m.FilterDialog })));
@@ -150,6 +151,7 @@ function ServerTableWithState<R>({
           }}
           pageSizeOptions={pageSizes}
           onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
+          onCellKeyDown={(params, event) => openRowOnKey(params.field, params.row as R, event, onRowClick)}
           disableColumnFilter
           disableColumnMenu
           disableRowSelectionOnClick
