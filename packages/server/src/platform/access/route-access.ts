@@ -39,8 +39,6 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/docs/static/*': PUBLIC,
   'GET /api/docs/json': PUBLIC,
   'GET /api/docs/yaml': PUBLIC,
-  'GET /api/docs/uiConfig': PUBLIC,
-  'GET /api/docs/initOAuth': PUBLIC,
   'GET /api/docs/static/index.html': PUBLIC,
   'GET /api/docs/static/swagger-initializer.js': PUBLIC,
   'POST /api/auth/login': PUBLIC,
