@@ -32,8 +32,19 @@ export function isOnMarketplace(loan: MarketplaceLoan, now: Date): boolean {
   );
 }
 
+/** A loan not yet past its funding: refusals there are about the marketplace or the amount. */
+const fundingOrBeforeStatuses: readonly LoanStatus[] = [
+  'SETUP',
+  'PENDING_RELEASE',
+  'MARKETPLACE_FUNDING_EXPIRED',
+  'FUNDING',
+  'FULLY_FUNDED',
+];
+
 /** Why an investor cannot invest in this loan from the marketplace now, or null. */
 export function marketplaceInvestRefusal(loan: MarketplaceLoan, now: Date): string | null {
+  // past its funding (deployed, active, closed, written off...): not a matter of the amount
+  if (!fundingOrBeforeStatuses.includes(loan.status)) return loanMessages.notOpenForInvestment;
   if (loan.fundedAmountCents >= loan.amountCents) return loanMessages.amountAboveRemaining;
   if (!isOnMarketplace(loan, now)) return loanMessages.notOnMarketplace;
   if (loan.marketplaceStatus === 'LOCKED') return loanMessages.loanLocked;

@@ -264,6 +264,9 @@ describe('the loan state machine', () => {
     expect(isOnMarketplace(m, now)).toBe(true);
     expect(isOnMarketplace({ ...m, marketplaceStatus: 'LOCKED' }, now)).toBe(true);
     expect(marketplaceInvestRefusal({ ...m, marketplaceStatus: 'LOCKED' }, now)).toBe(loanMessages.loanLocked);
+    expect(marketplaceInvestRefusal({ ...m, status: 'ACTIVE', fundedAmountCents: 100n }, now)).toBe(
+      loanMessages.notOpenForInvestment,
+    );
     expect(isOnMarketplace({ ...m, marketplaceStatus: 'HIDDEN' }, now)).toBe(false);
     expect(isOnMarketplace({ ...m, fundedAmountCents: 100n }, now)).toBe(false);
     expect(isOnMarketplace(m, new Date('2027-04-01T00:00:00+11:00'))).toBe(false);

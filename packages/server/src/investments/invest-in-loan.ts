@@ -131,9 +131,7 @@ export async function investInLockedLoan(
     const problem = marketplaceInvestRefusal(loan, now);
     if (problem) throw refuse(problem);
   } else if (!managementInvestStatuses.includes(loan.status)) {
-    throw refuse(
-      loan.fundedAmountCents >= loan.amountCents ? loanMessages.fullyFunded : loanMessages.notOpenForInvestment,
-    );
+    throw refuse(loan.status === 'FULLY_FUNDED' ? loanMessages.fullyFunded : loanMessages.notOpenForInvestment);
   }
   await lockForMovement(trx, [account.id], [loan.fundingLedgerAccountId]);
   const { availableCents } = await balancesOf(trx, account.id);

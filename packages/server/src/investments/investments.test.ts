@@ -71,6 +71,19 @@ describe('investing until fully funded, then deploy', () => {
     expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
     expect(deployed.body.data.status).toBe('ACTIVE');
     expect(await balances(a.accountId)).toEqual({ current: 20_000, available: 20_000 });
+    // a deployed loan is not open for investment: the refusal says so, not that the amount is too large
+    const late = await t.call('POST', `/api/user/loans/${loanId}/invest`, {
+      token: a.token,
+      body: { investmentAccountId: a.accountId, amount: 100 },
+    });
+    expect(late.status).toBe(422);
+    expect(late.body.userMessage).toBe(loanMessages.notOpenForInvestment);
+    const lateManagement = await t.call('POST', `/api/loans/${loanId}/invest`, {
+      token: admin,
+      body: { investmentAccountId: a.accountId, amount: 100, rate: 5 },
+    });
+    expect(lateManagement.status).toBe(422);
+    expect(lateManagement.body.userMessage).toBe(loanMessages.notOpenForInvestment);
     expect(await balances(b.accountId)).toEqual({ current: 10_000, available: 10_000 });
 
     const investments = await t.call('GET', `/api/loans/${loanId}/investments?$expand=investmentAccount`, {

@@ -407,7 +407,8 @@ describe('management investing (core §5 "Administrator invest")', () => {
     await fund(funded, 1000);
     expectRefusal(await invest(funded), 422, 'fullyFunded');
     await deploy(funded);
-    expectRefusal(await invest(funded), 422, 'fullyFunded');
+    // deployed: no longer open for investment at all, not merely fully funded
+    expectRefusal(await invest(funded), 422, 'notOpenForInvestment');
   });
 });
 

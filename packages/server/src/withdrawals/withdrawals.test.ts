@@ -264,6 +264,14 @@ describe('withdrawal codes and rules', () => {
     await nextWithdrawal();
     const zero = await withdraw(0);
     expect(zero.body.details.map((d: any) => d.message)).toContain('Please input an amount greater than 0');
+    // the user reads the sentence alone, with no field name inside it
+    expect(zero.body.userMessage).toBe('Please input an amount greater than 0');
+    const zeroAndNoBank = await t.call('POST', `/api/user/investmentAccounts/${account.accountId}/withdraw`, {
+      token: investor,
+      body: { bankAccountId: 'none', amount: 0 },
+    });
+    expect(zeroAndNoBank.status).toBe(400);
+    expect(zeroAndNoBank.body.userMessage).toBe('Please input an amount greater than 0');
     const bare = await openAccountFor(t.ctx, demo.investor, { name: 'No bank' });
     await t.ctx.db.deleteFrom('bankAccounts').where('investmentAccountId', '=', bare.accountId).execute();
     const none = await withdraw(1, bare.bankAccountId, bare.accountId);

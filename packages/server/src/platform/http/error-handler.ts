@@ -30,13 +30,16 @@ function validationError(error: FastifyError): AppError {
     message: issue.message ?? 'is not valid',
   }));
   const first = details[0];
-  const ours = first !== undefined && (issues[0]?.keyword === 'custom' || /^Please /.test(first.message));
-  const userMessage =
-    ours && first
-      ? first.message
-      : details.length === 1 && first
-        ? `${first.field}: ${first.message}`
-        : `Invalid input: ${[...new Set(details.map((d) => d.field))].join(', ')}`;
+  // the first of our own sentences, wherever it stands among the refusals: shown alone, no field name
+  const oursAt = issues.findIndex(
+    (issue, i) => issue.keyword === 'custom' || /^Please /.test(details[i]?.message ?? ''),
+  );
+  const ours = oursAt >= 0 ? details[oursAt] : undefined;
+  const userMessage = ours
+    ? ours.message
+    : details.length === 1 && first
+      ? `${first.field}: ${first.message}`
+      : `Invalid input: ${[...new Set(details.map((d) => d.field))].join(', ')}`;
   return new AppError('VALIDATION_FAILED', userMessage, details);
 }
 
