@@ -32,7 +32,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { listKey, useListState } from '../../shared/list/use-list';
+import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { ServerTable } from '../../shared/table/server-table';
 import { notifySuccess } from '../../shared/toast/toast-store';
@@ -43,13 +43,13 @@ import { loanActionAvailability } from './loan-actions';
 import { AutoInvestDialog, ManagementInvestDialog, PayoutDialog, WriteOffDialog } from './loan-dialogs';
 import { loanTexts } from './loan-texts';
 import {
+  forgetDeletedLoan,
   type LoanRow,
   labelOf,
   loanInvestmentsList,
   loanKey,
   loanQuery,
   loanRepaymentsList,
-  loansList,
   loanTopUpsList,
   loanTransactionsList,
   useDeleteLoan,
@@ -313,8 +313,9 @@ export function LoanDetail({ id }: { id: string }) {
           onConfirm={async () => {
             const response = await deleteLoan.mutateAsync();
             notifySuccess(loanMessages.loanDeleted, response.userMessage);
-            void queryClient.invalidateQueries({ queryKey: listKey(loansList) });
+            // to the list first, then forget the loan: nothing on screen asks for it again
             navigate('/loans');
+            await forgetDeletedLoan(queryClient, Number(id));
           }}
           onClose={close}
         />

@@ -33,7 +33,7 @@ import {
   repaymentsListRoute,
   writeOffRoute,
 } from '@lm/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import type { FilterField, FilterOption } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizeMax } from '../../shared/list/list-types';
@@ -328,11 +328,29 @@ export function useEditLoan(loanId: number) {
   });
 }
 
+/** Whether a cached read is about this one loan: the loan itself, or a list of its rows. */
+function isAboutLoan(queryKey: readonly unknown[], loanId: number): boolean {
+  if (queryKey[0] === 'loan' && queryKey[1] === String(loanId)) return true;
+  if (queryKey[0] !== 'list') return false;
+  const text = JSON.stringify(queryKey);
+  return text.includes(`/loans/${loanId}/`) || new RegExp(`loanId eq ${loanId}(?!\\d)`).test(text);
+}
+
+/**
+ * After a loan is deleted: its reads are removed, not refetched (a refetch could only answer
+ * 'Loan not found'); every other list and the accounts' balances are refreshed.
+ */
+export async function forgetDeletedLoan(queryClient: QueryClient, loanId: number): Promise<void> {
+  const aboutLoan = { predicate: (query: { queryKey: readonly unknown[] }) => isAboutLoan(query.queryKey, loanId) };
+  await queryClient.cancelQueries(aboutLoan);
+  queryClient.removeQueries(aboutLoan);
+  void queryClient.invalidateQueries({ queryKey: ['list'] });
+  void queryClient.invalidateQueries({ queryKey: ['investmentAccounts'] });
+}
+
 export function useDeleteLoan(loanId: number) {
-  const refresh = useLoanRefresh();
   return useMutation({
     mutationFn: () => callRoute(deleteLoanRoute, { params: { id: String(loanId) }, body: {} }),
-    onSuccess: () => refresh(),
   });
 }
 
