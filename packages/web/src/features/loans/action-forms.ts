@@ -9,6 +9,7 @@ import {
   writeOffBody,
   writeOffRefusal,
 } from '@lm/domain';
+import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -54,6 +55,34 @@ export function managementInvestForm(facts: ManagementInvestFacts) {
   });
 }
 export type ManagementInvestOutput = z.output<ReturnType<typeof managementInvestForm>>;
+
+/** The account chosen in the invest dialog, as the form reads it. */
+export interface InvestAccountChoice {
+  id: number;
+  availableBalance: number;
+  mandateRate: number | null;
+}
+
+/**
+ * An account chosen in the invest dialog: the facts follow it at once, a mandate account fixes the
+ * rate to its mandate rate, and a field already showing a message is checked again, so a stale
+ * 'The investment rate cannot be zero' goes when the rate becomes the read-only mandate rate.
+ */
+export async function chooseInvestAccount(
+  form: Pick<UseFormReturn<ManagementInvestValues, unknown, never>, 'setValue' | 'getFieldState' | 'trigger'>,
+  facts: { current: ManagementInvestFacts },
+  picked: InvestAccountChoice | null,
+): Promise<void> {
+  facts.current = {
+    ...facts.current,
+    availableCents: picked ? typedCents(picked.availableBalance) : null,
+    mandateRate: picked?.mandateRate ?? null,
+  };
+  form.setValue('investmentAccountId', picked?.id ?? null, { shouldDirty: true });
+  if (picked?.mandateRate != null) form.setValue('rate', picked.mandateRate, { shouldDirty: true });
+  const shown = (['investmentAccountId', 'amount', 'rate'] as const).filter((name) => form.getFieldState(name).error);
+  if (shown.length > 0) await form.trigger(shown);
+}
 
 export interface AutoInvestValues {
   amount: number | null;

@@ -23,6 +23,7 @@ import {
   type AutoInvestOutput,
   type AutoInvestValues,
   autoInvestForm,
+  chooseInvestAccount,
   type ManagementInvestFacts,
   type ManagementInvestOutput,
   type ManagementInvestValues,
@@ -151,8 +152,7 @@ export function ManagementInvestDialog({
                 value={account}
                 onChange={(picked) => {
                   setAccount(picked);
-                  field.onChange(picked?.id ?? null);
-                  if (picked?.mandateRate != null) form.setValue('rate', picked.mandateRate);
+                  void chooseInvestAccount(form, facts, picked);
                 }}
                 onBlur={field.onBlur}
                 inputRef={field.ref}
