@@ -5,10 +5,13 @@ import {
   marketplaceLoanListRoute,
   type marketplaceLoanListShape,
   marketplaceLoanRoute,
+  marketplaceStatusLabels,
   ownAccountListRoute,
   type ownAccountListShape,
   termPeriodUnitLabels,
 } from '@lm/domain';
+import Chip from '@mui/material/Chip';
+import { createElement } from 'react';
 import { ApiError } from '../../shared/api/api-error';
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import { defineList, pageSizeMax } from '../../shared/list/list-types';
@@ -18,6 +21,10 @@ export type MarketplaceLoan = ListRow<typeof marketplaceLoanListShape>;
 
 export const termText = (loan: Pick<MarketplaceLoan, 'term' | 'termPeriod' | 'termPeriodUnit'>) =>
   `${loan.term * loan.termPeriod} ${(termPeriodUnitLabels as Readonly<Record<string, string>>)[loan.termPeriodUnit] ?? loan.termPeriodUnit}`;
+
+/** A marketplace row's mark: 'Locked' for a loan shown but closed to investing now, else nothing. */
+export const marketplaceMark = (loan: Pick<MarketplaceLoan, 'marketplaceStatus'>): string =>
+  loan.marketplaceStatus === 'LOCKED' ? marketplaceStatusLabels.LOCKED : '';
 
 /** The marketplace: loans open for funding, expiry ascending (spec core §9). */
 export const marketplaceList = defineList<MarketplaceLoan>({
@@ -40,6 +47,16 @@ export const marketplaceList = defineList<MarketplaceLoan>({
     },
     { field: 'term', header: 'Term', value: termText, sortField: 'term', width: 120 },
     { field: 'marketplaceExpiryDate', header: 'Closes', kind: 'datetime' },
+    {
+      field: 'marketplaceStatus',
+      header: 'Status',
+      value: marketplaceMark,
+      render: (loan) =>
+        marketplaceMark(loan)
+          ? createElement(Chip, { size: 'small', color: 'warning', label: marketplaceMark(loan) })
+          : null,
+      width: 110,
+    },
   ],
   filterFields: [
     { id: 'name', label: 'Name', field: 'name', type: 'string' },
