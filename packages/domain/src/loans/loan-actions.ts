@@ -41,6 +41,7 @@ export function payoutAvailability(loan: LoanForActions): Availability {
   if (loan.fundedDate && sydneyDate(loan.fundedDate) <= payoutCutoffDate)
     return disabled(loanMessages.fundedBeforeCutoff);
   if (!isFullyFunded(loan)) return disabled(loanMessages.notFullyFunded);
+  if (loan.status === 'WRITTEN_OFF') return disabled(loanMessages.alreadyWrittenOff);
   if (loan.principalRemainingCents <= 0n) return disabled(loanMessages.fullyPaidOff);
   return enabled;
 }
@@ -48,6 +49,7 @@ export function payoutAvailability(loan: LoanForActions): Availability {
 export function writeOffAvailability(loan: LoanForActions): Availability {
   if (isClosedLoanStatus(loan.status)) return disabled(loanMessages.loanClosed);
   if (!isFullyFunded(loan)) return disabled(loanMessages.notFullyFunded);
+  if (loan.status === 'WRITTEN_OFF') return disabled(loanMessages.alreadyWrittenOff);
   if (loan.principalRemainingCents <= 0n) return disabled(loanMessages.fullyPaidOff);
   return enabled;
 }

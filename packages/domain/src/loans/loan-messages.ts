@@ -42,6 +42,8 @@ export const loanMessages = {
   fundedBeforeCutoff: 'Loan was funded before 11/02/19, contact IT to manually payout loan',
   notFullyFunded: 'Loan is not fully funded',
   fullyPaidOff: 'Loan is already fully paid off',
+  // ours: a written-off loan is not paid off
+  alreadyWrittenOff: 'Loan has been written off',
   hasInvestments: 'Loan has investments against it',
   notSetupOrFunding: 'Loan is not of status Setup or Funding',
   fullyFunded: 'Loan is fully funded',

@@ -115,7 +115,7 @@ function LoanInformation({ loan }: { loan: LoanRow }) {
           { label: 'Funding Remaining', value: formatMoney(loan.fundingRemaining) },
           { label: 'Maximum Interest Rate', value: formatPercent(loan.baseInterestRate) },
           { label: 'Marketplace Rate', value: formatPercent(loan.marketplaceRate) },
-          { label: 'Funded Rate', value: loan.fundedRate === null ? null : formatNumber(loan.fundedRate, 10) },
+          { label: 'Funded Rate', value: loanTexts.fundedRate(loan.fundedRate) },
           { label: 'Term', value: term(loan) },
           { label: 'Grace Period Days', value: loan.gracePeriodDays },
           { label: 'Principal Repaid', value: formatMoney(loan.principalRepaid) },

@@ -2,7 +2,11 @@
  * Texts of the loan screens that the specification does not word (its own words are
  * `loanMessages` in @lm/domain): headings, hints and confirmation questions of our own.
  */
+import { formatPercent } from '@lm/domain';
+
 export const loanTexts = {
+  /** The funded (weighted) rate: a percent to 2 places, as every rate. */
+  fundedRate: (rate: number | null) => (rate === null ? null : formatPercent(rate)),
   onePercentMissing:
     'The house account (555) has not made its 1% investment in this loan yet. Use Invest 1% to make it.',
   uploadHint:

@@ -279,7 +279,7 @@ export function loanTopUpsList(loanId: number): ListDefinition<TopUpRow> {
     columns: [
       { field: 'investmentAccountId', header: 'Account ID', width: 120 },
       { field: 'investmentAccount/name', header: 'Account', flex: 1.5 },
-      { field: 'mandateRate', header: 'Mandate Rate', kind: 'rate4' },
+      { field: 'mandateRate', header: 'Mandate Rate', kind: 'percent' },
       { field: 'isActive', header: 'Active', kind: 'boolean', width: 100 },
       { field: 'investmentAccount/availableBalance', header: 'Available Balance', kind: 'money' },
     ],

@@ -5,6 +5,12 @@ export function rawValue<R>(column: Column<R>, row: R): unknown {
   return column.value ? column.value(row) : readPath(row, column.field);
 }
 
+/** An id column ('id', 'loanId', 'investmentAccount/id'): shown as it is, without separators. */
+export function isIdField(field: string): boolean {
+  const last = field.split('/').at(-1) ?? field;
+  return last === 'id' || /Id$/.test(last);
+}
+
 /** The text a cell shows (spec core §9 formats). */
 export function formatCell<R>(column: Column<R>, row: R): string {
   const value = rawValue(column, row);
@@ -19,7 +25,8 @@ export function formatCell<R>(column: Column<R>, row: R): string {
     case 'rate4':
       return formatPercent(value as number, 4);
     case 'integer':
-      return typeof value === 'number' ? formatNumber(value) : String(value);
+      // ids are names, not quantities: never thousands separators
+      return typeof value === 'number' && !isIdField(column.field) ? formatNumber(value) : String(value);
     case 'date':
       return formatDate(value as string);
     case 'datetime':
