@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { test as base, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '../support/demo';
 import {
+  test as base,
   expect as baseExpect,
   expectAccessible,
   openMenuItem,

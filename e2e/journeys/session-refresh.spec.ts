@@ -1,6 +1,5 @@
-import { test as base } from '@playwright/test';
 import { demoUsers } from '../support/demo';
-import { expect, skipWelcomeVideo, snap, submitLogin } from '../support/fixtures';
+import { test as base, expect, skipWelcomeVideo, snap, submitLogin } from '../support/fixtures';
 import { type RunningServer, serverStartTimeoutMs, startServer } from '../support/server';
 
 /** Access tokens live this long on this journey's own server. */

@@ -8,11 +8,44 @@ import { repoRoot } from './server';
 export const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
 export const screensDir = path.join(artifactsDir, 'screens');
 
-/** `test` with baseURL pointing at the server the global setup started. */
-export const test = base.extend({
+/** Whether a console message is the browser reporting a Content-Security-Policy refusal. */
+export function isCspConsoleMessage(text: string): boolean {
+  return /Refused to|Content[- ]Security[- ]Policy/i.test(text);
+}
+
+/**
+ * `test` with baseURL pointing at the server the global setup started. Every journey runs with the
+ * server's Content-Security-Policy on and fails on any violation it records: a
+ * `securitypolicyviolation` event in any page of the journey's context, or the browser's console
+ * message for one ('Refused to ...').
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
   baseURL: async ({ baseURL }, use) => {
     await use(process.env.E2E_BASE_URL ?? baseURL);
   },
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__lmReportCspViolation', (_source, text: string) => {
+        violations.push(text);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __lmReportCspViolation?: (text: string) => void })
+            .__lmReportCspViolation;
+          report?.(
+            `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
+        });
+      });
+      context.on('console', (message) => {
+        if (isCspConsoleMessage(message.text())) violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, 'the journey records no Content-Security-Policy violation').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

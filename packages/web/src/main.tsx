@@ -1,3 +1,5 @@
+// first: zod's settings apply to schemas built after them
+import './app/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
