@@ -34,7 +34,7 @@ function isEmpty(value: FieldValue): boolean {
 const numberPattern = /^-?\d+(\.\d+)?$/;
 
 /** Compares numerically when both sides are numbers, as text otherwise (ISO dates compare as text). */
-function compare(a: string, b: string): number {
+export function compare(a: string, b: string): number {
   if (numberPattern.test(a) && numberPattern.test(b)) return new Decimal(a).comparedTo(new Decimal(b));
   return a < b ? -1 : a > b ? 1 : 0;
 }

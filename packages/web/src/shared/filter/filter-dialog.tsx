@@ -10,11 +10,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { AppDatePicker } from '../inputs/date-picker';
 import { NumberInput } from '../inputs/number-input';
 import { blocksConfirm, evaluateRules, type FieldValue, type RuleResult } from './field-rules';
-import { type FilterField, type FilterValues, fileValuesMax, termUnitsDefault } from './filter-fields';
+import {
+  type FilterField,
+  type FilterValues,
+  fileValuesMax,
+  termUnitsDefault,
+  withDefaultRules,
+} from './filter-fields';
 
 export interface FilterDialogProps {
   open: boolean;
@@ -220,7 +226,8 @@ function FieldInput({
 export function FilterDialog({ open, title, fields, values, onApply, onClose }: FilterDialogProps) {
   const [draft, setDraft] = useState<Record<string, FieldValue>>({ ...values });
   const titleId = useId();
-  const results = evaluateRules(fields, draft);
+  const ruled = useMemo(() => withDefaultRules(fields), [fields]);
+  const results = evaluateRules(ruled, draft);
   const blocked = blocksConfirm(results);
   const problemOf = (id: string) => results.find((r) => r.fieldId === id);
   return (

@@ -1,5 +1,5 @@
 import { Decimal, formatMoney } from '@lm/domain';
-import type { FieldRule, FieldValue } from './field-rules';
+import { compare, type FieldRule, type FieldValue } from './field-rules';
 import { sydneyStartOfDay } from './sydney-time';
 
 /**
@@ -230,5 +230,61 @@ export function activeCriteria(
       text = `${d}/${m}/${y}`;
     } else text = list.map(label).join(', ');
     return [{ field, text }];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The field rules every filter dialog applies (spec core §5 "Filter field rules")
+
+/** Texts of the default filter rules (ours: the specification names only the operators and severities). */
+export const filterRuleTexts = {
+  notNegative: 'Please input a value of 0 or more.',
+  percentAtMost100: 'Please input a percentage of 100 or less.',
+  rangeOrder: (from: string, to: string) => `${from} must not be more than ${to}.`,
+};
+
+const numericCriteria: readonly CriteriaType[] = ['currency', 'integer', 'percentage'];
+const rangeCriteria: readonly CriteriaType[] = ['currency', 'integer', 'percentage', 'date', 'datetime'];
+const isLowerBound = (op: FilterOperator) => op === 'ge' || op === 'gt';
+const isUpperBound = (op: FilterOperator) => op === 'le' || op === 'lt';
+const single = (value: FieldValue): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/**
+ * A dialog's fields with the rules every filter has besides its own: amounts, counts and
+ * percentages not negative and percentages at most 100 (critical), and the lower end of a range
+ * (Amount from / Amount to on one field) not above its upper end (critical).
+ */
+export function withDefaultRules(fields: readonly FilterField[]): FilterField[] {
+  return fields.map((field) => {
+    const rules: FieldRule[] = [...(field.rules ?? [])];
+    if (numericCriteria.includes(field.type)) {
+      rules.push({ op: 'ge', value: 0, severity: 'critical', message: filterRuleTexts.notNegative });
+    }
+    if (field.type === 'percentage') {
+      rules.push({ op: 'le', value: 100, severity: 'critical', message: filterRuleTexts.percentAtMost100 });
+    }
+    const upper = isLowerBound(operatorOf(field))
+      ? fields.find(
+          (other) =>
+            other.id !== field.id &&
+            other.field === field.field &&
+            other.type === field.type &&
+            isUpperBound(operatorOf(other)),
+        )
+      : undefined;
+    if (upper && rangeCriteria.includes(field.type)) {
+      rules.push({
+        op: 'cx',
+        test: (value, values) => {
+          const from = single(value);
+          const to = single(values[upper.id]);
+          return from === null || to === null || compare(from, to) <= 0;
+        },
+        severity: 'critical',
+        message: filterRuleTexts.rangeOrder(field.label, upper.label),
+      });
+    }
+    return rules.length === (field.rules?.length ?? 0) ? field : { ...field, rules };
   });
 }
