@@ -6,10 +6,12 @@ import {
   editLoanBody,
   type InterestCalculationMethod,
   type InterestType,
+  isMandateOption,
   type LoanStatus,
   loanFieldsFixedOnceFunded,
   type MarketplaceStatus,
   managementInvestStatuses,
+  mandateOptionsRefusal,
   marketplaceRateRefusal,
   type ScheduleDraft,
   type SecurityType,
@@ -66,6 +68,24 @@ export interface MandateOptionField {
   accountName: string;
   mandateRate: number;
   isActive: boolean;
+}
+
+/**
+ * The mandate options against the maximum rate the form now holds (core §5): an option is offered
+ * only while its mandate rate is above that rate; an active option that is not makes the options
+ * invalid, with the specification's words. Without a maximum rate every option is offered.
+ */
+export function mandateOptionsCheck(
+  options: readonly Pick<MandateOptionField, 'mandateRate' | 'isActive'>[],
+  baseRate: number | null | undefined,
+): { offered: boolean[]; problem: string | null } {
+  if (baseRate === null || baseRate === undefined || !Number.isFinite(baseRate)) {
+    return { offered: options.map(() => true), problem: null };
+  }
+  return {
+    offered: options.map((option) => isMandateOption(option.mandateRate, baseRate)),
+    problem: mandateOptionsRefusal(options, baseRate),
+  };
 }
 
 export interface CreateLoanForm {

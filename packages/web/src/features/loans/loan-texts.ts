@@ -15,6 +15,7 @@ export const loanTexts = {
   reviewHint: 'Review the loan processed from the schedule, correct what is needed, then create it.',
   mandateOptionsHint:
     'Investment accounts whose mandate rate is above the maximum interest rate of the loan; an active option is topped up to its mandate rate.',
+  mandateNotAboveMaximum: 'not above the maximum interest rate',
   noMandateOptions: 'No investment account has a mandate rate above the maximum interest rate of this loan.',
   rateFixedToMandate: "Fixed to the account's mandate rate",
   investmentsReadOnly: 'Only management can change loans.',

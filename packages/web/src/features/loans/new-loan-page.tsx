@@ -37,6 +37,7 @@ import {
   createLoanFormSchema,
   draftToForm,
   type MandateOptionField,
+  mandateOptionsCheck,
   requiredNumberMessage,
 } from './loan-form';
 import { loanTexts } from './loan-texts';
@@ -107,7 +108,15 @@ function UploadStep({ onProcessed }: { onProcessed: (draft: ProcessedSchedule) =
   );
 }
 
-function MandateOptions({ control, options }: { control: Control<CreateLoanForm>; options: MandateOptionField[] }) {
+function MandateOptions({
+  control,
+  options,
+  offered,
+}: {
+  control: Control<CreateLoanForm>;
+  options: MandateOptionField[];
+  offered: readonly boolean[];
+}) {
   if (options.length === 0) return <Typography color="text.secondary">{loanTexts.noMandateOptions}</Typography>;
   return (
     <Stack>
@@ -118,8 +127,15 @@ function MandateOptions({ control, options }: { control: Control<CreateLoanForm>
           name={`investmentTopups.${index}.isActive`}
           render={({ field }) => (
             <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={`${option.accountName} (${option.investmentAccountId}): mandate rate ${formatPercent(option.mandateRate)}`}
+              control={
+                <Checkbox
+                  checked={field.value}
+                  // an option not above the maximum rate can only be unticked (core §5)
+                  disabled={offered[index] === false && !field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                />
+              }
+              label={`${option.accountName} (${option.investmentAccountId}): mandate rate ${formatPercent(option.mandateRate)}${offered[index] === false ? ` (${loanTexts.mandateNotAboveMaximum})` : ''}`}
             />
           )}
         />
@@ -146,10 +162,17 @@ function ReviewStep({
   const create = useCreateLoan();
   const { errors, isValid, isValidating } = form.formState;
   const options = useWatch({ control: form.control, name: 'investmentTopups' });
+  const baseRate = useWatch({ control: form.control, name: 'loan.baseInterestRate' });
+  const mandateCheck = mandateOptionsCheck(options ?? [], baseRate);
+  // a new maximum rate re-checks what depends on it, so their messages show (not only a disabled Create)
+  useEffect(() => {
+    if (baseRate !== undefined) void form.trigger(['investmentTopups', 'loan.marketplaceRate']);
+  }, [baseRate, form]);
   const headingId = useId();
   const loading = create.isPending || isValidating;
   const principalCents = draft.repayments.reduce((sum, r) => sum + centsFromNumber(r.principalDue, true), 0n);
-  const topUpsError = errors.investmentTopups?.message ?? errors.investmentTopups?.root?.message;
+  const topUpsError =
+    mandateCheck.problem ?? errors.investmentTopups?.message ?? errors.investmentTopups?.root?.message;
   const repaymentsError = errors.repayments?.message ?? errors.repayments?.root?.message;
   // validate once on arrival, so a schedule without a loan type shows it at once
   useEffect(() => {
@@ -203,7 +226,11 @@ function ReviewStep({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {loanTexts.mandateOptionsHint}
         </Typography>
-        <MandateOptions control={form.control as unknown as Control<CreateLoanForm>} options={options ?? []} />
+        <MandateOptions
+          control={form.control as unknown as Control<CreateLoanForm>}
+          options={options ?? []}
+          offered={mandateCheck.offered}
+        />
         {topUpsError && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {topUpsError}
