@@ -10,9 +10,10 @@ import {
   receiptUploadTexts,
   repaymentMessages,
 } from '@lm/domain';
-import { test as base, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '../support/demo';
 import {
+  test as base,
   expect as baseExpect,
   expectAccessible,
   expectToastAndClose,
@@ -43,6 +44,14 @@ const fixtureThirdPartyId = 'HSB-2027-0001';
 
 // the machine running the journeys is shared and loaded: a screen's first chunk may take a while
 const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Money moves only after a confirmation naming how many rows and their total (issue 17 defect 8). */
+async function confirmMoneyMove(page: Page, title: string, rowsText: string, button: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toContainText(`${rowsText} with a total net amount of $`);
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
 
 const test = base.extend<object, { repaymentsServer: RunningServer }>({
   repaymentsServer: [
@@ -252,6 +261,7 @@ test('management uploads the fixture receipts, edits the staged list and publish
   });
   await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
   await page.getByRole('button', { name: 'Publish' }).click();
+  await confirmMoneyMove(page, 'Publish Repayments', 'Publish 3 receipts', 'Publish');
   await expect(page.getByRole('progressbar', { name: 'Publishing 3 repayments' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
   await snap(page, 'repayments-publishing');
@@ -313,6 +323,7 @@ test('a receipt lacking its loan gets the warning dialog, and a refused publish 
   await gridRow(grid, 'RCPT-X-001').getByRole('checkbox').uncheck();
   await gridRow(grid, 'RCPT-X-002').getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Publish' }).click();
+  await confirmMoneyMove(page, 'Publish Repayments', 'Publish 1 receipt', 'Publish');
   const refusal = `Loan ${funding.id} is not active (status FUNDING); receipts are published only against active loans.`;
   await expect(page.getByRole('alert').filter({ hasText: refusal }).first()).toBeVisible();
   // the sent row is back in the list and progression is locked
@@ -350,6 +361,7 @@ test('management fractionalises the receipts and applies the excess on the exces
 
   for (const row of await gridRow(grid, fixtureThirdPartyId).all()) await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Fractionalise' }).click();
+  await confirmMoneyMove(page, 'Fractionalise Repayments', 'Fractionalise 3 repayments', 'Fractionalise');
   await expectToastAndClose(page, repaymentMessages.fractionalised);
   // what is left of the fixture loan's receipts: the April receipt's excess of $500
   await expectGridRows(grid, fixtureThirdPartyId, 1);
@@ -369,6 +381,7 @@ test('management fractionalises the receipts and applies the excess on the exces
   await expect(applied).toContainText('No');
   await applied.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Fractionalise' }).click();
+  await confirmMoneyMove(page, 'Fractionalise Repayments', 'Fractionalise 1 repayment', 'Fractionalise');
   await expect(page.getByText(repaymentMessages.fractionalised)).toBeVisible();
   await expectGridRows(grid, fixtureThirdPartyId, 0);
   await snap(page, 'repayments-excess-done');

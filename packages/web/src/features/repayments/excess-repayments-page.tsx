@@ -22,6 +22,7 @@ import {
   useFractionaliseRepayments,
   useHandleExcess,
 } from './excess-api';
+import { moneyMoveTexts, totalAmount } from './money-move-texts';
 
 /** A button that explains, as a tooltip, why it is disabled. */
 function ActionButton({
@@ -73,6 +74,7 @@ export default function ExcessRepaymentsPage() {
   const list = useExcessRepaymentsQuery();
   const rows = list.data ?? [];
   const [selected, setSelected] = useState<number[]>([]);
+  const [confirmingFractionalise, setConfirmingFractionalise] = useState(false);
   const [excessAction, setExcessAction] = useState<ExcessAction | null>(null);
   const chosen = rows.filter((row) => selected.includes(row.id));
 
@@ -118,7 +120,7 @@ export default function ExcessRepaymentsPage() {
             variant="contained"
             icon={<CallSplitIcon />}
             reason={fractionaliseReason}
-            onClick={() => fractionalise.mutate(chosen.map((row) => row.id))}
+            onClick={() => setConfirmingFractionalise(true)}
           >
             Fractionalise
           </ActionButton>
@@ -154,6 +156,25 @@ export default function ExcessRepaymentsPage() {
           confirmLabel={excessActionTexts[excessAction].label}
           onConfirm={() => excess.mutateAsync({ id: single.id, action: excessAction })}
           onClose={() => setExcessAction(null)}
+        />
+      )}
+      {confirmingFractionalise && chosen.length > 0 && (
+        <ConfirmDialog
+          open
+          title={moneyMoveTexts.fractionaliseTitle}
+          message={moneyMoveTexts.fractionaliseQuestion(
+            chosen.length,
+            totalAmount(chosen, (row) => row.netAmount),
+          )}
+          confirmLabel="Fractionalise"
+          onConfirm={async () => {
+            try {
+              await fractionalise.mutateAsync(chosen.map((row) => row.id));
+            } finally {
+              setConfirmingFractionalise(false);
+            }
+          }}
+          onClose={() => setConfirmingFractionalise(false)}
         />
       )}
     </>

@@ -24,10 +24,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useReducer, useState } from 'react';
 import { messageOf } from '../../shared/api/api-error';
+import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { PageTitle } from '../../shared/layout/page-title';
 import { pageSizesWithAll } from '../../shared/list/list-types';
 import { DataTable } from '../../shared/table/data-table';
 import { toast } from '../../shared/toast/toast-store';
+import { moneyMoveTexts, totalAmount } from './money-move-texts';
 import { processReceiptFile, receiptFileBytesMax, receiptFileTypes, usePublishReceipts } from './receipts-api';
 import { stagedReceiptColumns } from './staged-receipt-columns';
 import { canFinish, initialUploadState, selectedRows, type UploadState, uploadReducer } from './staged-receipts';
@@ -148,6 +150,7 @@ export default function UploadRepaymentsPage() {
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
   const [missing, setMissing] = useState<string[] | null>(null);
   const [publishProblem, setPublishProblem] = useState<string | null>(null);
+  const [confirmingPublish, setConfirmingPublish] = useState<readonly StagedReceipt[] | null>(null);
   const selected = selectedRows(state);
   const busy = state.inFlight !== null;
 
@@ -175,8 +178,8 @@ export default function UploadRepaymentsPage() {
       );
       return;
     }
-    dispatch({ type: 'publishStarted' });
-    publish.mutate(rows);
+    // money moves on publish: confirm how many and what total first
+    setConfirmingPublish(rows);
   };
 
   const finishDisabledReason = busy
@@ -290,6 +293,25 @@ export default function UploadRepaymentsPage() {
       )}
 
       {missing && <MissingPropertiesDialog missing={missing} onClose={() => setMissing(null)} />}
+      {confirmingPublish && (
+        <ConfirmDialog
+          open
+          title={moneyMoveTexts.publishTitle}
+          message={moneyMoveTexts.publishQuestion(
+            confirmingPublish.length,
+            totalAmount(confirmingPublish, (row) => row.netAmount),
+          )}
+          confirmLabel="Publish"
+          onConfirm={() => {
+            const rows = confirmingPublish;
+            setConfirmingPublish(null);
+            if (busy) return;
+            dispatch({ type: 'publishStarted' });
+            publish.mutate(rows);
+          }}
+          onClose={() => setConfirmingPublish(null)}
+        />
+      )}
     </>
   );
 }
