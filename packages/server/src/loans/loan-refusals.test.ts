@@ -560,7 +560,8 @@ describe('payout (core §4 "Early payout" and §8)', () => {
         body: { loanId, principalAmount: 1000, interestAmount: 15 },
       }),
     );
-    expectRefusal(await preview(loanId), 422, 'fullyPaidOff');
+    // written off, not paid off: its own reason
+    expectRefusal(await preview(loanId), 422, 'alreadyWrittenOff');
   });
 
   it('refuses a loan without repayments', async () => {
@@ -619,7 +620,7 @@ describe('write off (core §4, §5 "Write off" and §8)', () => {
     );
     expectRefusal(await writeOff(loanId, -1, 0), 400, 'amountNotPositive');
     expectOk(await writeOff(loanId, 1000, 15));
-    expectRefusal(await writeOff(loanId), 422, 'fullyPaidOff');
+    expectRefusal(await writeOff(loanId), 422, 'alreadyWrittenOff');
   });
 });
 
@@ -662,6 +663,8 @@ const formTexts: Partial<Record<MessageKey, string>> = {
 const notReachableThroughTheApi: Partial<Record<MessageKey, string>> = {
   investAmountGreaterThanHundred:
     'the second investor kind is INVESTOR_READ_ONLY, which changes nothing (DESIGN §1): the invest route answers it 403 first; the use case behind it gives the text (both asserted above)',
+  fullyPaidOff:
+    'a loan whose principal is all repaid is Closed (loanClosed is checked first) and a written-off one says alreadyWrittenOff; the text guards any other loan without principal (domain loan-actions.test.ts)',
   transitionRefused:
     'the guard of the loan state machine: every use case asks only for moves the machine names, so it marks a programming error, not a request',
 };
