@@ -53,7 +53,13 @@ export const marketplaceList = defineList<MarketplaceLoan>({
       value: marketplaceMark,
       render: (loan) =>
         marketplaceMark(loan)
-          ? createElement(Chip, { size: 'small', color: 'warning', label: marketplaceMark(loan) })
+          ? createElement(Chip, {
+              size: 'small',
+              variant: 'outlined',
+              // dark text on white passes the contrast check; the border carries the warning colour
+              sx: { borderColor: 'warning.main', fontWeight: 500 },
+              label: marketplaceMark(loan),
+            })
           : null,
       width: 110,
     },
