@@ -160,6 +160,12 @@ test('management uploads the fixture schedule, reviews it and creates the loan',
   await snap(page, 'loans-list');
   await expectAccessible(page);
 
+  // keyboard only: a focused row opens with Enter, as a click does
+  await page.getByRole('grid', { name: 'Loans' }).locator('[role="row"][data-id] [role="gridcell"]').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/loans\/\d+/);
+  await page.goto('/loans');
+
   await page.getByRole('link', { name: 'New Loan' }).click();
   await expect(page).toHaveURL(/\/loans\/new$/);
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -187,6 +193,19 @@ test('management uploads the fixture schedule, reviews it and creates the loan',
   await expectReason(page, create, 'There is an incorrect value in the form');
   await rate.fill('10.5');
   await rate.blur();
+  await expect(create).toBeEnabled();
+
+  // the mandate options follow the maximum rate: ticked options not above it are invalid, with the words of core §5
+  const mandateInvalid =
+    'The mandate options are invalid. A mandate can only be active if the rate is greater than the maximum loan rate.';
+  const maximum = page.getByRole('textbox', { name: 'Maximum Interest Rate' });
+  await maximum.fill('14.25');
+  await maximum.blur();
+  await expect(page.getByText(mandateInvalid)).toBeVisible();
+  await expectReason(page, create, 'There is an incorrect value in the form');
+  await maximum.fill('12.5');
+  await maximum.blur();
+  await expect(page.getByText(mandateInvalid)).toBeHidden();
   await expect(create).toBeEnabled();
   await create.hover();
   await expect(page.getByRole('tooltip')).toHaveText('The form is valid');

@@ -664,7 +664,7 @@ const notReachableThroughTheApi: Partial<Record<MessageKey, string>> = {
   investAmountGreaterThanHundred:
     'the second investor kind is INVESTOR_READ_ONLY, which changes nothing (DESIGN §1): the invest route answers it 403 first; the use case behind it gives the text (both asserted above)',
   fullyPaidOff:
-    'a loan whose principal is all repaid is Closed (loanClosed is checked first) and a written-off one says alreadyWrittenOff; the text guards any other loan without principal (domain loan-actions.test.ts)',
+    'a written-off loan now says alreadyWrittenOff; a loan whose repayments are all paid before it is closed gives this text, set up directly in the database in loans.test.ts (payout refusals)',
   transitionRefused:
     'the guard of the loan state machine: every use case asks only for moves the machine names, so it marks a programming error, not a request',
 };

@@ -525,7 +525,8 @@ describe('write off', () => {
       body: { loanId: id, principalAmount: 0, interestAmount: 0 },
     });
     expect(again.status).toBe(422);
-    expect(again.body.userMessage).toBe('Loan is already fully paid off');
+    // written off, not paid off: its own reason
+    expect(again.body.userMessage).toBe('Loan has been written off');
   });
 
   it('refuses with the reasons of §8', async () => {
