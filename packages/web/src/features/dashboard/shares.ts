@@ -1,4 +1,4 @@
-import type { StatisticsRow } from '@lm/domain';
+import { centsFromNumber, centsToNumber, type StatisticsRow, sumCents } from '@lm/domain';
 import type { Measure } from './interval-graph';
 
 /** One category of the radar or the map: the investor's value and share, and the whole book's share. */
@@ -17,9 +17,9 @@ function measureOf(row: StatisticsRow, measure: Measure): number {
 
 function percents(values: readonly number[]): number[] {
   // shares of a total in integer cents (or counts), so the sum is exact before the division
-  const units = values.map((v) => Math.round(v * 100));
-  const total = units.reduce((a, b) => a + b, 0);
-  return units.map((u) => (total === 0 ? 0 : Math.round((u * 10_000) / total) / 100));
+  const units = values.map((v) => centsFromNumber(v, true));
+  const total = sumCents(units);
+  return units.map((u) => (total === 0n ? 0 : Number((u * 10_000n + total / 2n) / total) / 100));
 }
 
 /**
@@ -36,8 +36,9 @@ export function shareRows(
   const keys = [...categories];
   for (const row of [...rows, ...(book ?? [])])
     if (!keys.includes(row.key) && measureOf(row, measure) > 0) keys.push(row.key);
+  // money adds up in exact cents, never in floating point
   const totalIn = (list: readonly StatisticsRow[], key: string) =>
-    list.filter((r) => r.key === key).reduce((sum, r) => sum + measureOf(r, measure), 0);
+    centsToNumber(sumCents(list.filter((r) => r.key === key).map((r) => centsFromNumber(measureOf(r, measure), true))));
   const values = keys.map((key) => totalIn(rows, key));
   const shares = percents(values);
   const bookShares = book ? percents(keys.map((key) => totalIn(book, key))) : undefined;
