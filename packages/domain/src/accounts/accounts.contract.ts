@@ -9,7 +9,8 @@ import { accountMessages, depositBody, transferBody } from './account-rules';
  * finalised postings, available = current minus pending debits.
  */
 
-const accountInvestorVisibleFields = {
+/** The fields of an investment account every list of accounts shows (staff, investor, investor and group details). */
+export const accountInvestorVisibleFields = {
   id: 'integer',
   name: 'string',
   type: 'string',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountInvestorVisibleFields } from '../accounts/accounts.contract';
 import { defineRoute, idParams, idParamsOf, listOf, listQuery, listShape } from '../contract';
 import { editUserBody, investorStatisticsGroupBy, investorStatisticsQuery } from './people';
 
@@ -47,22 +48,7 @@ export const investorListShape = listShape(
 );
 
 /** Investment accounts as the investor and group detail tables show them (ledger balances). */
-export const investorAccountListShape = listShape({
-  id: 'integer',
-  name: 'string',
-  type: 'string',
-  availableBalance: 'money',
-  currentBalance: 'money',
-  bpayBillerCode: 'string?',
-  bpayReferenceNumber: 'string?',
-  mandateMaxExposure: 'money?',
-  mandateRate: 'decimal?',
-  mandateMaxTerm: 'integer?',
-  mandateMaxTermUnit: 'string?',
-  isForeign: 'boolean',
-  creationDate: 'datetime',
-  investmentGroupId: 'integer?',
-});
+export const investorAccountListShape = listShape(accountInvestorVisibleFields);
 
 /** Investor groups (investor-and-admin §3, Investor group). */
 export const investorGroupListShape = listShape({
