@@ -9,7 +9,8 @@ import { bindListResource } from '../platform/list-query';
  * out the organisation's notes.
  */
 
-const investorVisibleFields = {
+/** The SQL of the account fields every account list shows (the investor and group tables too). */
+export const investorVisibleFields = {
   id: 'a.id',
   name: 'a.name',
   type: 'a.type',

@@ -1,5 +1,6 @@
 import { investorAccountListShape, investorGroupListShape, investorListShape } from '@lm/domain';
 import { type RawBuilder, sql } from 'kysely';
+import { accountListFieldsSql } from '../accounts';
 import { bindListResource } from '../platform/list-query';
 
 /**
@@ -59,22 +60,8 @@ export const investorsList = bindListResource(investorListShape, {
 export const investmentAccountsList = bindListResource(investorAccountListShape, {
   name: 'investment accounts',
   from: 'investment_accounts a join ledger_accounts la on la.id = a.ledger_account_id',
-  fields: {
-    id: 'a.id',
-    name: 'a.name',
-    type: 'a.type',
-    availableBalance: 'la.available_balance',
-    currentBalance: 'la.current_balance',
-    bpayBillerCode: 'a.bpay_biller_code',
-    bpayReferenceNumber: 'a.bpay_reference_number',
-    mandateMaxExposure: 'a.mandate_max_exposure',
-    mandateRate: 'a.mandate_rate',
-    mandateMaxTerm: 'a.mandate_max_term',
-    mandateMaxTermUnit: 'a.mandate_max_term_unit',
-    isForeign: 'a.is_foreign',
-    creationDate: 'a.creation_date',
-    investmentGroupId: 'a.investment_group_id',
-  },
+  fields: accountListFieldsSql,
+
   defaultOrderBy: 'id asc',
 });
 
