@@ -4,7 +4,6 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
-  formatNumber,
   formatPercent,
   houseOnePercentMissing,
   interestCalculationMethodLabels,
