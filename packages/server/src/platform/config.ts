@@ -30,7 +30,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 14 * 24 * 60 * 60),
-    webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
+    webDistDir: env.WEB_DIST_DIR
+      ? path.resolve(env.WEB_DIST_DIR)
+      : path.resolve(import.meta.dirname, '../../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'warn',
   };
 }
