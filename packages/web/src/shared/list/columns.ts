@@ -1,4 +1,13 @@
-import { formatDate, formatDateTime, formatMoney, formatMoneyCompact, formatNumber, formatPercent } from '@lm/domain';
+import {
+  type CsvCellValue,
+  csvNumber,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatMoneyCompact,
+  formatNumber,
+  formatPercent,
+} from '@lm/domain';
 import { type Column, readPath } from './list-types';
 
 export function rawValue<R>(column: Column<R>, row: R): unknown {
@@ -41,21 +50,21 @@ export function formatCell<R>(column: Column<R>, row: R): string {
 }
 
 /**
- * The text a CSV cell holds: amounts as plain decimals (1234.50, no symbol or separators) so a
- * spreadsheet reads them as numbers; dates as shown on screen; enums by label.
+ * What a CSV cell holds: amounts as plain decimals (1234.50, no symbol or separators) and other
+ * numbers written as numbers, so a spreadsheet reads them as numbers (a negative amount too);
+ * dates as shown on screen; enums by label; text as text (the CSV writer makes any formula inert).
  */
-export function exportCell<R>(column: Column<R>, row: R): string {
+export function exportCell<R>(column: Column<R>, row: R): CsvCellValue {
   const value = rawValue(column, row);
   if (value === null || value === undefined) return '';
   switch (column.kind ?? 'text') {
     case 'money':
     case 'moneyCompact':
-      return formatMoney(value as number).replace(/[$,]/g, '');
+      return csvNumber(formatMoney(value as number).replace(/[$,]/g, ''));
     case 'percent':
     case 'rate4':
-      return String(value);
     case 'integer':
-      return String(value);
+      return csvNumber(String(value));
     default:
       return formatCell(column, row);
   }
