@@ -11,7 +11,19 @@ export const passwordMessages = {
   mismatch: 'Passwords do not match',
   email: 'Enter valid email',
   code: 'Code is invalid',
+  /** The specification has no words for this refusal; ours. */
+  sameAsCurrent: 'The new password must be different from your current password.',
 } as const;
+
+/**
+ * Change Password: a new password equal to the current one changes nothing and is refused. Adds
+ * the issue on `newPassword`, so the screen shows it under that field and the API names it.
+ */
+export function refuseUnchangedPassword(value: { oldPassword: string; newPassword: string }, ctx: z.RefinementCtx) {
+  if (value.oldPassword !== '' && value.oldPassword === value.newPassword) {
+    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: passwordMessages.sameAsCurrent });
+  }
+}
 
 /** The first broken password rule's message, or null when the password is acceptable. */
 export function passwordProblems(password: string): string[] {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, hasControlCharacters, inputMessages, noData, textInput } from '../contract';
 import { Role } from '../roles';
-import { newPasswordSchema, passwordMessages, verificationCodeSchema } from './password';
+import { newPasswordSchema, passwordMessages, refuseUnchangedPassword, verificationCodeSchema } from './password';
 
 export const sessionMessages = {
   tokenTampered: 'Token tampered with',
@@ -77,10 +77,12 @@ export const logoutBody = z
   .optional()
   .transform((body) => body ?? {});
 
-export const changePasswordBody = z.object({
-  oldPassword: passwordText(sessionMessages.passwordRequired),
-  newPassword: newPasswordInput,
-});
+export const changePasswordBody = z
+  .object({
+    oldPassword: passwordText(sessionMessages.passwordRequired),
+    newPassword: newPasswordInput,
+  })
+  .superRefine(refuseUnchangedPassword);
 export const resetBody = z.object({ username: emailSchema });
 export const confirmResetBody = z.object({
   username: emailSchema,

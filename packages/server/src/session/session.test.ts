@@ -120,6 +120,24 @@ describe('passwords', () => {
     expect(again.status).toBe(422);
   });
 
+  it('change password refuses the current password as the new one, naming newPassword, and keeps the password', async () => {
+    const token = await t.login(demo.management);
+    const same = await t.call('POST', '/api/user/update', {
+      token,
+      body: { oldPassword: 'Demo-Passw0rd!', newPassword: 'Demo-Passw0rd!' },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.code).toBe('VALIDATION_FAILED');
+    expect(same.body.details).toContainEqual(
+      expect.objectContaining({
+        field: 'newPassword',
+        message: 'The new password must be different from your current password.',
+      }),
+    );
+    // nothing changed: the password still signs in
+    await t.login(demo.management, 'Demo-Passw0rd!');
+  });
+
   it('a code dies after 5 wrong tries and after 15 minutes', async () => {
     await t.call('POST', '/api/user/reset', { body: { username: demo.support } });
     const code = codeFrom(t.ctx.mailer.latestTo(demo.support));
@@ -141,6 +159,38 @@ describe('passwords', () => {
     });
     t.ctx.clock.advance(-16 * 60_000);
     expect(expired.status).toBe(422);
+  });
+
+  it('resend-user-confirmation is limited per target address and per caller, answering alike for unknown addresses', async () => {
+    const resend = (username: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/resend-user-confirmation',
+        payload: { username },
+        remoteAddress,
+      });
+    // per target: 5 an hour, whoever asks; an unknown address is answered exactly as a known one
+    for (const target of [demo.investor, 'nobody-here@example.com']) {
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await resend(target, `203.0.113.${i + 1}`));
+      expect(answers.slice(0, 5).map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers[5]?.statusCode).toBe(429);
+      expect(JSON.parse(answers[0]?.body ?? '{}')).toEqual({
+        success: true,
+        data: null,
+        userMessage: 'Verification code sent',
+      });
+    }
+    const lastMail = t.ctx.mailer.latestTo(demo.investor);
+    expect((await resend(demo.investor, '203.0.113.99')).statusCode).toBe(429);
+    expect(t.ctx.mailer.latestTo(demo.investor)).toBe(lastMail);
+    expect(t.ctx.mailer.latestTo('nobody-here@example.com')).toBeUndefined();
+    // per caller: 30 an hour from one address, whatever the targets
+    for (let i = 0; i < 30; i++) {
+      expect((await resend(`someone-${i}@example.com`, '198.51.100.9')).statusCode).toBe(200);
+    }
+    expect((await resend('someone-else@example.com', '198.51.100.9')).statusCode).toBe(429);
+    expect((await resend('someone-else@example.com', '198.51.100.10')).statusCode).toBe(200);
   });
 
   it('an unknown user gets the same answer and no mail', async () => {

@@ -1,4 +1,10 @@
-import { emailSchema, newPasswordSchema, passwordMessages, verificationCodeSchema } from '@lm/domain';
+import {
+  emailSchema,
+  newPasswordSchema,
+  passwordMessages,
+  refuseUnchangedPassword,
+  verificationCodeSchema,
+} from '@lm/domain';
 import { z } from 'zod';
 
 /** A new password typed twice: the rules of investor-and-admin §5 and 'Passwords do not match'. */
@@ -15,7 +21,8 @@ function passwordsMatch(value: { newPassword: string; confirmPassword: string },
 
 export const changePasswordForm = z
   .object({ oldPassword: z.string().min(1, 'Please enter your current password'), ...confirmedPassword })
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch)
+  .superRefine(refuseUnchangedPassword);
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 export const resetEmailForm = z.object({ email: emailSchema });
