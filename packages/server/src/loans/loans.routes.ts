@@ -1,5 +1,4 @@
 import {
-  AppError,
   activeLoanListRoute,
   arrearsCheckRoute,
   createLoanRoute,
@@ -10,9 +9,9 @@ import {
   loanMessages,
   loanStatisticsRoute,
   payoutPreviewRoute,
+  payoutReceiptRoute,
   payoutRoute,
   processLoanScheduleRoute,
-  scheduleBytesMax,
   writeOffRoute,
 } from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +25,8 @@ import { deleteLoan } from './delete-loan';
 import { editLoan } from './edit-loan';
 import { loanStatistics } from './loan-statistics';
 import { listLoans } from './loans.resource';
-import { confirmPayout, previewPayout } from './payout-loan';
-import { processScheduleFile, scheduleProvider } from './process-schedule';
+import { confirmPayout, findPayoutReceipt, previewPayout } from './payout-loan';
+import { processScheduleUpload, scheduleProvider } from './process-schedule';
 import { writeOffLoan } from './write-off-loan';
 
 /**
@@ -57,9 +56,7 @@ export function loansRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(processLoanScheduleRoute, async ({ query }, request) => {
     const provider = scheduleProvider(query.provider);
-    const file = await request.file({ limits: { fileSize: scheduleBytesMax, files: 1 } });
-    if (!file) throw new AppError('INVALID_FILE', loanMessages.repaymentsUnprocessable);
-    return ok(await processScheduleFile(ctx, await file.toBuffer(), provider));
+    return ok(await processScheduleUpload(ctx, request, provider));
   });
 
   route(createLoanRoute, async ({ body }, request) =>
@@ -86,6 +83,8 @@ export function loansRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(payoutRoute, async ({ body }, request) =>
     ok(await confirmPayout(ctx, body, request.audit), { userMessage: loanMessages.payoutCreated }),
   );
+
+  route(payoutReceiptRoute, async ({ params }) => ok(await findPayoutReceipt(ctx, params.id)));
 
   route(writeOffRoute, async ({ body }, request) =>
     ok(await writeOffLoan(ctx, body, actorOf(request).userId, request.audit), {

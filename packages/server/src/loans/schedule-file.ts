@@ -1,8 +1,8 @@
 import {
   AppError,
-  type CellValue,
   draftFromSchedule,
   loanMessages,
+  repaymentsPerLoanMax,
   type ScheduleDraft,
   type ScheduleProvider,
   type ScheduleSource,
@@ -10,15 +10,28 @@ import {
   scheduleBytesMax,
   splitScheduleRows,
 } from '@lm/domain';
-import { CsvError, parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { CsvError } from 'csv-parse';
+import { readCsvRecords } from '../platform/uploads/csv-rows';
+import { sizeText } from '../platform/uploads/upload-limits';
+import { type XlsxRow, type XlsxSheet, XlsxWorkbook } from '../platform/uploads/xlsx-rows';
+import { ZipFile } from '../platform/uploads/zip-parts';
 
 /**
  * Reads a repayment schedule file (DESIGN §6) into cells with their line and column, and hands
  * them to the domain's schedule rules. CSV and XLSX are told apart by content, not by name. CSV:
  * UTF-8 (with or without a BOM) or Windows-1252, any line endings, quoted values. XLSX: the sheets
- * `Loan` and `Schedule` (any case); a workbook with one sheet is read like a CSV file.
+ * `Loan` and `Schedule` (any case); a workbook with one sheet is read like a CSV file. Both are read
+ * as streams within the limits of platform/uploads, refused at the first row past the cap.
  */
+
+/** Rows of a schedule file (or of one sheet) read before refusing it: the loan fields and every repayment. */
+export const scheduleFileRowsMax = repaymentsPerLoanMax + 100;
+
+const tooManyRows = (where: string) =>
+  new AppError(
+    'INVALID_FILE',
+    `${where}: the file has more than ${scheduleFileRowsMax} rows; a schedule has at most ${repaymentsPerLoanMax} repayments.`,
+  );
 
 const zipMagic = [0x50, 0x4b, 0x03, 0x04];
 const oleMagic = [0xd0, 0xcf, 0x11, 0xe0];
@@ -28,7 +41,7 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
 export async function readScheduleFile(content: Buffer, provider: ScheduleProvider): Promise<ScheduleDraft> {
   if (content.length === 0) throw new AppError('INVALID_FILE', loanMessages.repaymentsUnprocessable);
   if (content.length > scheduleBytesMax) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `A schedule file is at most ${scheduleBytesMax / 1024 / 1024} MB.`);
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large (the limit is ${sizeText(scheduleBytesMax)}).`);
   }
   if (startsWith(content, oleMagic)) {
     throw new AppError(
@@ -36,31 +49,19 @@ export async function readScheduleFile(content: Buffer, provider: ScheduleProvid
       'The file is an old Excel workbook (.xls); please save it as .xlsx or .csv and upload it again.',
     );
   }
-  const source = startsWith(content, zipMagic) ? await workbookSource(content) : splitScheduleRows(csvRows(content));
+  const source = startsWith(content, zipMagic)
+    ? await workbookSource(content)
+    : splitScheduleRows(await csvRows(content));
   return draftFromSchedule(source, provider);
 }
 
-function decodeText(content: Buffer): string {
+async function csvRows(content: Buffer): Promise<SourceCell[][]> {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    // spreadsheet programs on Windows save CSV as Windows-1252
-    return new TextDecoder('windows-1252').decode(content);
-  }
-}
-
-function csvRows(content: Buffer): SourceCell[][] {
-  try {
-    const records = parse(decodeText(content), {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-    return records.map(({ record, info }) =>
-      record.map((value, index) => ({ value, line: info.lines, column: index + 1 })),
-    );
+    const records = await readCsvRecords(content, {
+      rowsMax: scheduleFileRowsMax,
+      tooManyRows: (line) => tooManyRows(`Line ${line}`),
+    });
+    return records.map(({ record, line }) => record.map((value, index) => ({ value, line, column: index + 1 })));
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines ?? 1;
@@ -73,53 +74,34 @@ function csvRows(content: Buffer): SourceCell[][] {
   }
 }
 
-function excelValue(value: ExcelJS.CellValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('result' in value) return excelValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ('richText' in value) return (value as ExcelJS.CellRichTextValue).richText.map((r) => r.text).join('');
-    if ('text' in value) return String((value as ExcelJS.CellHyperlinkValue).text);
-    if ('error' in value) return `#${String((value as ExcelJS.CellErrorValue).error)}`;
-  }
-  return String(value);
-}
-
-function sheetRows(sheet: ExcelJS.Worksheet): SourceCell[][] {
-  const rows: SourceCell[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    rows.push(
-      values.map((v, index) => ({
-        value: excelValue(v as ExcelJS.CellValue),
-        line: rowNumber,
-        column: index + 1,
-        sheet: sheet.name,
-      })),
-    );
-  });
-  return rows;
+function sourceRows(sheet: XlsxSheet, rows: XlsxRow[]): SourceCell[][] {
+  return rows.map((row) =>
+    row.cells.map((value, index) => ({ value, line: row.line, column: index + 1, sheet: sheet.name })),
+  );
 }
 
 async function workbookSource(content: Buffer): Promise<ScheduleSource> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new AppError('INVALID_FILE', `The spreadsheet could not be read (${(error as Error).message}).`);
-  }
-  const named = (name: string) => workbook.worksheets.find((s) => s.name.trim().toLowerCase() === name);
+  const book = await XlsxWorkbook.open(ZipFile.open(content));
+  const limits = {
+    rowsMax: scheduleFileRowsMax,
+    tooManyRows: (sheet: string, line: number) => tooManyRows(`Sheet ${sheet}, line ${line}`),
+  };
+  const read = async (sheet: XlsxSheet) => sourceRows(sheet, await book.rows(sheet, limits));
+  const named = (name: string) => book.sheets.find((s) => s.name.trim().toLowerCase() === name);
   const loanSheet = named('loan');
   const scheduleSheet = named('schedule');
   if (!loanSheet && !scheduleSheet) {
-    const only = workbook.worksheets.filter((s) => s.actualRowCount > 0);
-    if (only.length === 1 && only[0]) return splitScheduleRows(sheetRows(only[0]));
+    const filled: SourceCell[][][] = [];
+    for (const sheet of book.sheets) {
+      const rows = await read(sheet);
+      if (rows.length > 0) filled.push(rows);
+    }
+    if (filled.length === 1 && filled[0]) return splitScheduleRows(filled[0]);
     throw new AppError('INVALID_FILE', 'The workbook has no sheets named Loan and Schedule.');
   }
   if (!scheduleSheet) throw new AppError('INVALID_FILE', 'The workbook has no sheet named Schedule.');
-  const fields = loanSheet ? splitScheduleRows(sheetRows(loanSheet)) : { fieldRows: [] };
-  const table = splitScheduleRows(sheetRows(scheduleSheet));
+  const fields = loanSheet ? splitScheduleRows(await read(loanSheet)) : { fieldRows: [] };
+  const table = splitScheduleRows(await read(scheduleSheet));
   return {
     fieldRows: [...fields.fieldRows, ...table.fieldRows],
     header: table.header,

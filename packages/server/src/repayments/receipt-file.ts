@@ -11,8 +11,10 @@ import {
   receiptTextLengthMax,
   repaymentMessages,
 } from '@lm/domain';
-import { CsvError, parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { CsvError } from 'csv-parse';
+import { readCsvRecords } from '../platform/uploads/csv-rows';
+import { XlsxWorkbook } from '../platform/uploads/xlsx-rows';
+import { ZipFile } from '../platform/uploads/zip-parts';
 
 /**
  * Reads a receipts file of the insyston provider (DESIGN §6): CSV or XLSX with the columns
@@ -54,7 +56,22 @@ function fileError(message: string, details?: ErrorDetail[]): AppError {
   return new AppError('INVALID_FILE', message, details);
 }
 
-/** Reads the upload (CSV or XLSX, told apart by content, not by name) into receipt lines. */
+/**
+ * Rows read before refusing a file as too long: every receipt the file may hold, and the rows a
+ * title or note above the header may take. Reading stops at the first row past it.
+ */
+export const receiptFileRowsMax = () => receiptsPerFileMax + headerSearchRowsMax;
+
+const tooManyReceipts = (rowWord: string, line: number) =>
+  fileError(
+    `${rowWord} ${line}: the file has more than ${receiptsPerFileMax} receipts; at most ${receiptsPerFileMax} can be processed at once. Please split it.`,
+  );
+
+/**
+ * Reads the upload (CSV or XLSX, told apart by content, not by name) into receipt lines. Both are
+ * read as streams within the limits of platform/uploads: the unpacked size of a workbook, and the
+ * rows and columns of either, refused at the first row past the cap.
+ */
 export async function readReceiptFile(content: Buffer): Promise<ReceiptLine[]> {
   if (content.length === 0) throw fileError(repaymentMessages.repaymentsEmpty);
   if (startsWith(content, oleMagic)) {
@@ -62,30 +79,17 @@ export async function readReceiptFile(content: Buffer): Promise<ReceiptLine[]> {
   }
   const { rows, rowWord } = startsWith(content, zipMagic)
     ? { rows: await spreadsheetRows(content), rowWord: 'Row' }
-    : { rows: csvRows(content), rowWord: 'Line' };
+    : { rows: await csvRows(content), rowWord: 'Line' };
   return receiptLines(rows, rowWord);
 }
 
-function decodeText(content: Buffer): string {
+async function csvRows(content: Buffer): Promise<RawRow[]> {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    // spreadsheet programs on Windows save CSV as Windows-1252
-    return new TextDecoder('windows-1252').decode(content);
-  }
-}
-
-function csvRows(content: Buffer): RawRow[] {
-  const text = decodeText(content);
-  try {
-    const records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-    return records.map(({ record, info }) => ({ line: info.lines, cells: record }));
+    const records = await readCsvRecords(content, {
+      rowsMax: receiptFileRowsMax(),
+      tooManyRows: (line) => tooManyReceipts('Line', line),
+    });
+    return records.map(({ record, line }) => ({ line, cells: record }));
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
@@ -98,38 +102,27 @@ function csvRows(content: Buffer): RawRow[] {
   }
 }
 
-function excelCell(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('result' in value) return excelCell((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ('richText' in value) return (value as ExcelJS.CellRichTextValue).richText.map((r) => r.text).join('');
-    if ('text' in value) return String((value as ExcelJS.CellHyperlinkValue).text);
-    if ('error' in value) return `#${String((value as ExcelJS.CellErrorValue).error)}`;
-  }
-  return String(value);
+function hasValue(cells: Cell[]): boolean {
+  return cells.some((c) => c !== null && String(c).trim() !== '');
 }
 
+/** The sheet named Receipts (any case), or else the first sheet with a value in it. */
 async function spreadsheetRows(content: Buffer): Promise<RawRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch (error) {
-    throw fileError(`The spreadsheet could not be read (${(error as Error).message}).`);
+  const book = await XlsxWorkbook.open(ZipFile.open(content));
+  const limits = {
+    rowsMax: receiptFileRowsMax(),
+    tooManyRows: (_sheet: string, line: number) => tooManyReceipts('Row', line),
+  };
+  const named = book.sheets.find((s) => s.name.trim().toLowerCase() === 'receipts');
+  for (const sheet of named ? [named] : book.sheets) {
+    const rows: RawRow[] = [];
+    for (const row of await book.rows(sheet, limits)) {
+      const cells = row.cells.map((c): Cell => (typeof c === 'boolean' ? String(c) : c));
+      if (hasValue(cells)) rows.push({ line: row.line, cells });
+    }
+    if (rows.length > 0) return rows;
   }
-  const sheet =
-    workbook.worksheets.find((s) => s.name.trim().toLowerCase() === 'receipts') ??
-    workbook.worksheets.find((s) => s.actualRowCount > 0);
-  if (!sheet) throw fileError(repaymentMessages.repaymentsEmpty);
-  const rows: RawRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    const cells = values.map((v) => excelCell(v as ExcelJS.CellValue));
-    if (cells.some((c) => c !== null && String(c).trim() !== '')) rows.push({ line: rowNumber, cells });
-  });
-  return rows;
+  throw fileError(repaymentMessages.repaymentsEmpty);
 }
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');

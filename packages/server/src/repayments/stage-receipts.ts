@@ -9,33 +9,32 @@ import {
   stagedReceiptIssues,
 } from '@lm/domain';
 import type { Executor } from '../platform/db/database';
+import { type FileUpload, readUploadedFile, withUploadSlot } from '../platform/uploads/upload-file';
+import { receiptFileBytesMax } from '../platform/uploads/upload-limits';
 import { receiptLoanStatuses } from './loan-repayment-status';
-import { readReceiptFile } from './receipt-file';
+import { type ReceiptLine, readReceiptFile } from './receipt-file';
 import * as repo from './repayments.repository';
-
-/** A multipart upload as the HTTP layer hands it over (a Fastify request with @fastify/multipart). */
-export interface ReceiptUpload {
-  isMultipart(): boolean;
-  file(): Promise<{ toBuffer(): Promise<Buffer> } | undefined>;
-}
 
 /**
  * POST api/repayments/receipts/processFile?provider=insyston: the provider checked, the one file
- * of the upload read and staged (an empty upload is the specification's message).
+ * of the upload read and staged (an empty upload is the specification's message). The file is
+ * received and read in one of the process's upload slots, within the limits of platform/uploads.
  */
 export async function stageReceiptUpload(
   db: Executor,
   providerName: string | undefined,
-  upload: ReceiptUpload,
+  upload: FileUpload,
 ): Promise<StagedReceipt[]> {
   const provider = (providerName ?? 'insyston').toLowerCase();
   if (!(receiptProviders as readonly string[]).includes(provider)) {
     throw badRequest(`Unknown receipts provider '${provider}'; the provider is ${receiptProviders.join(', ')}.`);
   }
-  if (!upload.isMultipart()) throw badRequest('The request is not a file upload (multipart/form-data).');
-  const file = await upload.file();
-  if (!file) throw new AppError('INVALID_FILE', repaymentMessages.repaymentsEmpty);
-  return stageReceiptFile(db, await file.toBuffer());
+  const lines = await withUploadSlot(async () => {
+    const content = await readUploadedFile(upload, receiptFileBytesMax);
+    if (!content) throw new AppError('INVALID_FILE', repaymentMessages.repaymentsEmpty);
+    return readReceiptFile(content);
+  });
+  return stageReceiptLines(db, lines);
 }
 
 /**
@@ -45,8 +44,10 @@ export async function stageReceiptUpload(
  * Nothing is stored: publishing is a separate call with the rows the user keeps.
  */
 export async function stageReceiptFile(db: Executor, content: Buffer): Promise<StagedReceipt[]> {
-  const lines = await readReceiptFile(content);
+  return stageReceiptLines(db, await readReceiptFile(content));
+}
 
+async function stageReceiptLines(db: Executor, lines: ReceiptLine[]): Promise<StagedReceipt[]> {
   const loans = await repo.loansByThirdPartyIds(db, [...new Set(lines.map((l) => l.thirdPartyLoanId))]);
   const loansByThirdPartyId = new Map<string, typeof loans>();
   for (const loan of loans) {
