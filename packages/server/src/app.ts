@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/accounts.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { healthRoutes } from './health/health.routes';
+import { historyRoutes } from './history';
 import { investmentsRoutes } from './investments';
 import { investorGroupRoutes } from './investor-groups';
 import { investorRoutes } from './investors';
@@ -43,6 +44,7 @@ const features: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   investmentsRoutes,
   marketplaceRoutes,
   clientsRoutes,
+  historyRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } = {}): Promise<FastifyInstance> {

@@ -71,6 +71,10 @@ export const routeAccess: Record<string, Access> = {
   'PUT /api/transactions/:id': managementOnly,
   'DELETE /api/transaction/:transactionId': managementOnly,
 
+  // the History tab of the staff detail screens (loan, account, transaction, investor, group,
+  // client): the screens are management's and support's (spec core §2.1), so is their history
+  'GET /api/audit/:entity/:id': staff,
+
   // investors, investor groups and staff (investor-and-admin §2 and §7; DESIGN §1 role mapping):
   // the investor list also for the fifth role; every other read for management and support;
   // edits (and the reset-password and verification mails, through the session routes) too
