@@ -6,14 +6,27 @@ import { startDailyJobs, startPeriodicJobs } from './platform/jobs';
 import { seedIfEmpty } from './seed';
 import { releaseExpiredWithdrawalsJob } from './withdrawals';
 
+/**
+ * A fatal error is one line on stderr naming it (then its stack), and the process exits non-zero,
+ * so whatever supervises the server (systemd, a container runtime, npm start in a loop) restarts it.
+ */
+function fatal(what: string, error: unknown): never {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(`FATAL ${what}: ${detail}`);
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  process.exit(1);
+}
+
+process.on('uncaughtException', (error) => fatal('uncaught exception', error));
+process.on('unhandledRejection', (reason) => fatal('unhandled promise rejection', reason));
+
 async function main() {
   const config = loadConfig();
   let ctx: Awaited<ReturnType<typeof createContext>>;
   try {
     ctx = await createContext(config);
   } catch (error) {
-    console.error(`Cannot start: ${(error as Error).message}`);
-    process.exit(1);
+    fatal('cannot start', error);
   }
   if (config.seedDemo && (await seedIfEmpty(ctx))) console.log('Demo data created.');
   const app = await buildApp(ctx, { serveWeb: true });
@@ -33,4 +46,4 @@ async function main() {
   console.log(`Serving on http://${config.host}:${config.port} (database: ${ctx.database.kind})`);
 }
 
-void main();
+main().catch((error: unknown) => fatal('cannot start', error));
