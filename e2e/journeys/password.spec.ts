@@ -23,7 +23,9 @@ async function changePassword(page: Page, from: string, to: string) {
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(to);
   await page.getByLabel('Confirm new password').fill(to);
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByTestId('toast-success')).toHaveText('Password changed');
+  await expect(page.getByTestId('toast-success')).toHaveText(
+    'Password changed. Every other session has been signed out.',
+  );
 }
 
 test('change password: the rules, a wrong current password, then a working new password', async ({ page }) => {
@@ -51,7 +53,9 @@ test('change password: the rules, a wrong current password, then a working new p
 
   await page.getByLabel('Current password').fill(demoPassword);
   await submit.click();
-  await expect(page.getByTestId('toast-success')).toHaveText('Password changed');
+  await expect(page.getByTestId('toast-success')).toHaveText(
+    'Password changed. Every other session has been signed out.',
+  );
   await expect(page.getByLabel('Current password')).toHaveValue('');
   await snap(page, 'profile-change-password');
 

@@ -56,7 +56,7 @@ export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } 
   const serveSpa = Boolean(options.serveWeb && fs.existsSync(path.join(ctx.config.webDistDir, 'index.html')));
   await registerSecurityHeaders(app);
   registerErrorHandler(app, { serveSpa });
-  registerAccessControl(app, ctx.tokens);
+  registerAccessControl(app, ctx.tokens, ctx.sessions);
   registerAudit(app, () => ctx.db);
   await registerContract(app);
   // plain-text bodies: some calls of the specification send a bare string

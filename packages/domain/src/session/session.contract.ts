@@ -14,7 +14,7 @@ export const sessionMessages = {
   codeInvalidOrExpired: 'The code is invalid or has expired. Please request a new code.',
   resetCodeSent: 'Verification code sent',
   passwordReset: 'Password reset',
-  passwordChanged: 'Password changed',
+  passwordChanged: 'Password changed. Every other session has been signed out.',
   accountDisabled: 'This account is disabled. Please contact support.',
   emailRequired: 'Please input your email',
   passwordRequired: 'Please input your password',
@@ -154,7 +154,8 @@ export const logoutRoute = defineRoute({
   path: '/api/auth/logout',
   tag: 'session',
   summary: 'Log out',
-  description: "Revokes the refresh token's family.",
+  description:
+    "Ends the caller's session: its access token is refused from now on and its refresh tokens revoked. A refresh token in the body is revoked too when it is the caller's own; another user's is ignored.",
   body: logoutBody,
   response: noData,
 });
@@ -180,6 +181,8 @@ export const changePasswordRoute = defineRoute({
   path: '/api/user/update',
   tag: 'session',
   summary: 'Change password',
+  description:
+    'Ends every other session of the caller (their refresh and access tokens) and says so; the session it is called from stays signed in.',
   body: changePasswordBody,
   response: noData,
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Cents, centsToString, houseAccountId, type ScheduleDraft } from '@lm/domain';
 import { createLedgerAccount, postMoney, systemAccountId } from '../ledger';
+import { openSession } from '../platform/auth/sessions';
 import type { AppContext } from '../platform/context';
 import type { TestApp } from '../test-support/test-app';
 
@@ -90,7 +91,8 @@ export async function investorWithAccount(
     return { accountId: account.id, userId: user.id };
   });
   if (options.balanceCents > 0n) await deposit(ctx, accountId.accountId, options.balanceCents);
-  const token = await ctx.tokens.issueAccessToken({ userId: accountId.userId, role, email });
+  const sessionId = await openSession(ctx.db, accountId.userId, ctx.clock.now());
+  const token = await ctx.tokens.issueAccessToken({ userId: accountId.userId, role, email, sessionId });
   return { userId: accountId.userId, accountId: accountId.accountId, token };
 }
 

@@ -11,6 +11,10 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a session seen live is believed without asking the database (ADR 003). */
+  sessionLiveCacheMs: number;
+  /** Bench only (`BENCH_SKIP_SESSION_CHECK=1`): no per-request session check, to measure its cost. */
+  benchSkipSessionCheck: boolean;
   webDistDir: string;
   logLevel: string;
 }
@@ -30,6 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 14 * 24 * 60 * 60),
+    sessionLiveCacheMs: Number(env.SESSION_LIVE_CACHE_MS ?? 0),
+    benchSkipSessionCheck: env.BENCH_SKIP_SESSION_CHECK === '1',
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(env.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../../web/dist'),

@@ -1,3 +1,4 @@
+import type { SessionCheck } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -12,4 +13,6 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   tokens: TokenService;
+  /** The per-request check that an access token's session is live (ADR 003). */
+  sessions: SessionCheck;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SessionCheck } from './auth/sessions';
 import { loadSigningKey, TokenService } from './auth/tokens';
 import { Clock } from './clock';
 import type { Config } from './config';
@@ -26,5 +27,9 @@ export async function createContext(
     config,
     mailer: new Mailer(config.smtpUrl, path.join(config.dataDir, 'outbox')),
     tokens: new TokenService(key, config.accessTokenTtlSeconds, () => clock.now()),
+    sessions: new SessionCheck(database.db, {
+      liveCacheMs: config.sessionLiveCacheMs,
+      disabled: config.benchSkipSessionCheck,
+    }),
   };
 }

@@ -108,7 +108,11 @@ export function lockRefreshToken(db: Executor, tokenHash: string) {
 }
 
 export function findRefreshTokenFamily(db: Executor, tokenHash: string) {
-  return db.selectFrom('refreshTokens').select(['familyId']).where('tokenHash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('refreshTokens')
+    .select(['familyId', 'userId'])
+    .where('tokenHash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function markRefreshTokenUsed(db: Executor, id: number, now: Date): Promise<void> {
@@ -124,13 +128,20 @@ export async function revokeRefreshTokenFamily(db: Executor, familyId: string, n
     .execute();
 }
 
-export async function revokeAllRefreshTokens(db: Executor, userId: number, now: Date): Promise<void> {
-  await db
+/** Revokes every refresh token of a user, except those of the session `keepFamily` when given. */
+export async function revokeAllRefreshTokens(
+  db: Executor,
+  userId: number,
+  now: Date,
+  keepFamily?: string,
+): Promise<void> {
+  let query = db
     .updateTable('refreshTokens')
     .set({ revokedAt: now })
     .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .execute();
+    .where('revokedAt', 'is', null);
+  if (keepFamily) query = query.where('familyId', '<>', keepFamily);
+  await query.execute();
 }
 
 // ---------------------------------------------------------------------------------------------

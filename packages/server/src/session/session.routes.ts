@@ -26,8 +26,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // the body is { refreshToken } or the bare token (text/plain): the contract reads both
   route(refreshSessionRoute, async ({ body }) => ok(await session.refresh(ctx, body.refreshToken)));
 
-  route(logoutRoute, async ({ body }) => {
-    await session.logout(ctx, body.refreshToken);
+  route(logoutRoute, async ({ body }, request) => {
+    await session.logout(ctx, actorOf(request), body.refreshToken);
     return ok(null);
   });
 

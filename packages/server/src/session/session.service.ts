@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   AppError,
   type loginRoute,
@@ -8,6 +7,7 @@ import {
   type userDetailsRoute,
 } from '@lm/domain';
 import type { AuditContext } from '../platform/audit/audit';
+import { openSession, revokeSession, revokeUserSessions } from '../platform/auth/sessions';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/database';
@@ -22,15 +22,24 @@ export const resetCodeAttemptsMax = 5;
 export type SessionTokens = RouteData<typeof loginRoute>;
 export type UserDetails = RouteData<typeof userDetailsRoute>;
 
-async function issueTokens(ctx: AppContext, db: Executor, actor: Actor, familyId: string): Promise<SessionTokens> {
+/** A new refresh token in the session (its family) and an access token carrying the session id. */
+async function issueTokens(ctx: AppContext, db: Executor, actor: Actor, sessionId: string): Promise<SessionTokens> {
   const refreshToken = newRefreshToken();
   await repo.insertRefreshToken(db, {
     userId: actor.userId,
-    familyId,
+    familyId: sessionId,
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(ctx.clock.now().getTime() + ctx.config.refreshTokenTtlSeconds * 1000),
   });
-  return { accessToken: await ctx.tokens.issueAccessToken(actor), refreshToken };
+  return { accessToken: await ctx.tokens.issueAccessToken({ ...actor, sessionId }), refreshToken };
+}
+
+/** Ends sessions: their refresh tokens are revoked and their access tokens refused from now on. */
+async function endSessions(db: Executor, sessionIds: readonly string[], now: Date): Promise<void> {
+  for (const id of sessionIds) {
+    await revokeSession(db, id, now);
+    await repo.revokeRefreshTokenFamily(db, id, now);
+  }
 }
 
 export async function login(ctx: AppContext, email: string, password: string, address: string): Promise<SessionTokens> {
@@ -48,12 +57,16 @@ export async function login(ctx: AppContext, email: string, password: string, ad
   }
   if (user.status === 'DISABLED') throw new AppError('FORBIDDEN', sessionMessages.accountDisabled);
   await rateLimit.clear(ctx.db, accountKey);
-  return issueTokens(ctx, ctx.db, { userId: user.id, role: user.type as Role, email: user.email }, crypto.randomUUID());
+  return ctx.db.transaction().execute(async (trx) => {
+    const sessionId = await openSession(trx, user.id, now);
+    return issueTokens(ctx, trx, { userId: user.id, role: user.type as Role, email: user.email }, sessionId);
+  });
 }
 
 /**
  * Rotates a refresh token: the old one is spent and a new one of the same family issued. A spent
- * token presented again means it was stolen or replayed: the whole family is revoked.
+ * token presented again means it was stolen or replayed: the whole family is revoked, and with it
+ * the session, so its access tokens are refused at once too.
  */
 export async function refresh(ctx: AppContext, refreshToken: string): Promise<SessionTokens> {
   const now = ctx.clock.now();
@@ -62,21 +75,36 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Se
     const row = await repo.lockRefreshToken(trx, hashToken(refreshToken));
     if (!row) return null;
     if (row.usedAt || row.revokedAt) {
-      await repo.revokeRefreshTokenFamily(trx, row.familyId, now);
-      return 'revoked' as const;
+      await endSessions(trx, [row.familyId], now);
+      return { revoked: row.familyId };
     }
     if (row.expiresAt <= now || row.status === 'DISABLED') return null;
     await repo.markRefreshTokenUsed(trx, row.id, now);
     return issueTokens(ctx, trx, { userId: row.userId, role: row.type as Role, email: row.email }, row.familyId);
   });
-  if (outcome === null || outcome === 'revoked') throw refused;
+  if (outcome === null) throw refused;
+  if ('revoked' in outcome) {
+    ctx.sessions.forget([outcome.revoked]);
+    throw refused;
+  }
   return outcome;
 }
 
-export async function logout(ctx: AppContext, refreshToken: string | undefined): Promise<void> {
-  if (!refreshToken) return;
-  const row = await repo.findRefreshTokenFamily(ctx.db, hashToken(refreshToken));
-  if (row) await repo.revokeRefreshTokenFamily(ctx.db, row.familyId, ctx.clock.now());
+/**
+ * Ends the caller's session: the one their access token belongs to, and the one of the refresh
+ * token they hand in if it is theirs. Another user's refresh token is ignored: nothing of theirs
+ * is revoked.
+ */
+export async function logout(ctx: AppContext, actor: Actor, refreshToken: string | undefined): Promise<void> {
+  const now = ctx.clock.now();
+  const ended = new Set<string>();
+  if (actor.sessionId) ended.add(actor.sessionId);
+  if (refreshToken) {
+    const row = await repo.findRefreshTokenFamily(ctx.db, hashToken(refreshToken));
+    if (row && row.userId === actor.userId) ended.add(row.familyId);
+  }
+  await ctx.db.transaction().execute((trx) => endSessions(trx, [...ended], now));
+  ctx.sessions.forget(ended);
 }
 
 export async function userDetails(ctx: AppContext, actor: Actor): Promise<UserDetails> {
@@ -86,13 +114,17 @@ export async function userDetails(ctx: AppContext, actor: Actor): Promise<UserDe
   return { ...user, type: user.type as Role, username: user.email, investmentAccountIds };
 }
 
+/**
+ * Changes the caller's password and ends every other session of theirs (refresh and access
+ * tokens); the session it is changed from stays signed in. Answers how many sessions were ended.
+ */
 export async function changePassword(
   ctx: AppContext,
   actor: Actor,
   oldPassword: string,
   newPassword: string,
   audit: AuditContext,
-): Promise<void> {
+): Promise<number> {
   const now = ctx.clock.now();
   const key = `password-change:${actor.userId}`;
   await rateLimit.check(ctx.db, key, rateLimit.loginFailuresPerAccount, now);
@@ -102,10 +134,19 @@ export async function changePassword(
     throw new AppError('RULE_REFUSED', sessionMessages.wrongOldPassword);
   }
   const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await repo.setPassword(trx, actor.userId, passwordHash, now);
-    await audit.record(trx, { objectType: 'user', objectId: actor.userId, after: { passwordChanged: true } });
+    const others = await revokeUserSessions(trx, actor.userId, now, actor.sessionId);
+    await repo.revokeAllRefreshTokens(trx, actor.userId, now, actor.sessionId);
+    await audit.record(trx, {
+      objectType: 'user',
+      objectId: actor.userId,
+      after: { passwordChanged: true, otherSessionsEnded: others.length },
+    });
+    return others;
   });
+  ctx.sessions.forget(ended);
+  return ended.length;
 }
 
 /**
@@ -166,7 +207,7 @@ export async function confirmReset(
   const now = ctx.clock.now();
   const refused = new AppError('RULE_REFUSED', sessionMessages.codeInvalidOrExpired);
   const passwordHash = await hashPassword(password);
-  const ok = await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const user = await repo.findUserByEmail(trx, username);
     if (!user) return false;
     const code = await repo.lockLiveCode(trx, user.id, now, resetCodeAttemptsMax);
@@ -177,9 +218,11 @@ export async function confirmReset(
     }
     await repo.markCodeUsed(trx, code.id, now);
     await repo.setPasswordAndConfirmEmail(trx, user.id, passwordHash, now);
+    const ended = await revokeUserSessions(trx, user.id, now);
     await repo.revokeAllRefreshTokens(trx, user.id, now);
     await audit.record(trx, { objectType: 'user', objectId: user.id, after: { passwordReset: true } });
-    return true;
+    return ended;
   });
-  if (!ok) throw refused;
+  if (outcome === false) throw refused;
+  ctx.sessions.forget(outcome);
 }

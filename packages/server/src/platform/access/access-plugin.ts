@@ -1,5 +1,6 @@
 import { AppError } from '@lm/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionCheck } from '../auth/sessions';
 import { type Actor, bearerToken, type TokenService } from '../auth/tokens';
 import { PUBLIC, routeAccess, routeKey } from './route-access';
 
@@ -19,7 +20,14 @@ export function actorOf(request: FastifyRequest): Actor {
  * Every route must be listed in the route-access table, or the server refuses to start. Each
  * request is authenticated and its role checked against that table before the handler runs.
  */
-export function registerAccessControl(app: FastifyInstance, tokens: TokenService): void {
+export function registerAccessControl(app: FastifyInstance, tokens: TokenService, sessions: SessionCheck): void {
+  /** A valid access token whose session is still live (logout, reuse and password change end it). */
+  const authenticate = async (token: string | undefined): Promise<Actor> => {
+    const actor = await tokens.verifyAccessToken(token);
+    await sessions.assertLive(actor.sessionId, actor.userId);
+    return actor;
+  };
+
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {
@@ -43,10 +51,10 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
     if (allowed === undefined) throw new AppError('FORBIDDEN', 'This route is not open to anyone.');
     if (allowed === PUBLIC) {
       const token = bearerToken(request.headers.authorization);
-      if (token) request.actor = await tokens.verifyAccessToken(token).catch(() => null);
+      if (token) request.actor = await authenticate(token).catch(() => null);
       return;
     }
-    const actor = await tokens.verifyAccessToken(bearerToken(request.headers.authorization));
+    const actor = await authenticate(bearerToken(request.headers.authorization));
     request.actor = actor;
     if (!allowed.includes(actor.role)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
   });

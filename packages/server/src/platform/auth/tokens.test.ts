@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { Clock } from '../clock';
 import { type Actor, TokenService } from './tokens';
 
-const actor: Actor = { userId: 7, role: Role.MANAGEMENT, email: 'admin@example.com' };
+const actor = {
+  userId: 7,
+  role: Role.MANAGEMENT,
+  email: 'admin@example.com',
+  sessionId: 'b0c4f0de-0000-4000-8000-000000000001',
+} satisfies Actor;
 const ttlSeconds = 900;
 
 function service(clock: Clock, secret = 'a signing key for the token tests') {

@@ -8,6 +8,8 @@ export interface Actor {
   userId: number;
   role: Role;
   email: string;
+  /** The session the access token was issued in (its `sid`); absent for work the server does itself. */
+  sessionId?: string;
 }
 
 const issuer = 'lending-marketplace';
@@ -41,9 +43,10 @@ export class TokenService {
     private readonly now: () => Date,
   ) {}
 
-  async issueAccessToken(actor: Actor): Promise<string> {
+  /** An access token for a session: the `sid` claim ties it to the session each request checks. */
+  async issueAccessToken(actor: Actor & { sessionId: string }): Promise<string> {
     const iat = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ role: actor.role, email: actor.email, typ: 'access' })
+    return new SignJWT({ role: actor.role, email: actor.email, typ: 'access', sid: actor.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(actor.userId))
       .setIssuer(issuer)
@@ -72,6 +75,7 @@ export class TokenService {
         role: payload.role as Role,
         email: String(payload.email ?? ''),
       };
+      if (typeof payload.sid === 'string') actor.sessionId = payload.sid;
       if (typeof payload.exp === 'number') this.remember(token, actor, payload.exp);
       return { ...actor };
     } catch (error) {

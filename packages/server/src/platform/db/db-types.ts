@@ -345,6 +345,13 @@ export interface RateLimitBuckets {
   windowStartedAt: Timestamp;
 }
 
+export interface Sessions {
+  createdAt: Generated<Timestamp>;
+  id: string;
+  revokedAt: Timestamp | null;
+  userId: number;
+}
+
 export interface RefreshTokens {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -459,6 +466,7 @@ export interface DB {
   onboardingFiles: OnboardingFiles;
   rateLimitBuckets: RateLimitBuckets;
   refreshTokens: RefreshTokens;
+  sessions: Sessions;
   repayments: Repayments;
   reportStatements: ReportStatements;
   users: Users;

@@ -1,0 +1,165 @@
+import { sessionMessages } from '@lm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demo, type TestApp } from '../test-support/test-app';
+
+/** Sessions end when they should (ADR 003): password change, logout, refresh-token reuse. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const password = 'Demo-Passw0rd!';
+
+async function signIn(email: string, pass = password): Promise<{ access: string; refresh: string }> {
+  const res = await t.call('POST', '/api/auth/login', { body: { email, password: pass } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { access: res.body.data.accessToken, refresh: res.body.data.refreshToken };
+}
+
+async function detailsStatus(access: string): Promise<number> {
+  return (await t.call('GET', '/api/user/details', { token: access })).status;
+}
+
+async function refreshStatus(refresh: string): Promise<number> {
+  return (await t.call('POST', '/api/auth/refresh', { body: { refreshToken: refresh } })).status;
+}
+
+async function liveSessionsOf(email: string): Promise<number> {
+  const rows = await t.ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select('sessions.id')
+    .where('users.email', '=', email)
+    .where('sessions.revokedAt', 'is', null)
+    .execute();
+  return rows.length;
+}
+
+describe('a password change', () => {
+  it("ends every other session's refresh and access tokens, keeps the caller's, and says so", async () => {
+    const here = await signIn(demo.investor);
+    const elsewhere = await signIn(demo.investor);
+    const laptop = await signIn(demo.investor);
+    expect(await detailsStatus(elsewhere.access)).toBe(200);
+
+    const res = await t.call('POST', '/api/user/update', {
+      token: here.access,
+      body: { oldPassword: password, newPassword: 'Fresh-Passw0rd#', confirmPassword: 'Fresh-Passw0rd#' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.userMessage).toBe(sessionMessages.passwordChanged);
+
+    for (const other of [elsewhere, laptop]) {
+      const access = await t.call('GET', '/api/user/details', { token: other.access });
+      expect(access.status).toBe(401);
+      expect(access.body.userMessage).toBe('Expired Token');
+      expect(await refreshStatus(other.refresh)).toBe(401);
+    }
+    // the session it was changed from goes on
+    expect(await detailsStatus(here.access)).toBe(200);
+    const rotated = await t.call('POST', '/api/auth/refresh', { body: { refreshToken: here.refresh } });
+    expect(rotated.status).toBe(200);
+    expect(await detailsStatus(rotated.body.data.accessToken)).toBe(200);
+    expect(await liveSessionsOf(demo.investor)).toBe(1);
+    // the old password is gone, the new one signs in
+    expect((await t.call('POST', '/api/auth/login', { body: { email: demo.investor, password } })).status).toBe(401);
+    await signIn(demo.investor, 'Fresh-Passw0rd#');
+  });
+});
+
+describe('logout', () => {
+  it('refuses the access token at once, and its refresh token', async () => {
+    const s = await signIn(demo.support);
+    expect(await detailsStatus(s.access)).toBe(200);
+    const out = await t.call('POST', '/api/auth/logout', { token: s.access, body: { refreshToken: s.refresh } });
+    expect(out.status).toBe(200);
+    const after = await t.call('GET', '/api/user/details', { token: s.access });
+    expect(after.status).toBe(401);
+    expect(after.body.userMessage).toBe('Expired Token');
+    expect(await refreshStatus(s.refresh)).toBe(401);
+  });
+
+  it("ends the caller's session even without a refresh token in the body", async () => {
+    const s = await signIn(demo.support);
+    expect((await t.call('POST', '/api/auth/logout', { token: s.access, body: {} })).status).toBe(200);
+    expect(await detailsStatus(s.access)).toBe(401);
+    expect(await refreshStatus(s.refresh)).toBe(401);
+  });
+
+  it("with another user's refresh token revokes nothing of theirs", async () => {
+    const victim = await signIn(demo.auditor);
+    const attacker = await signIn(demo.management);
+    const before = await liveSessionsOf(demo.auditor);
+    const out = await t.call('POST', '/api/auth/logout', {
+      token: attacker.access,
+      body: { refreshToken: victim.refresh },
+    });
+    expect(out.status).toBe(200);
+    expect(await liveSessionsOf(demo.auditor)).toBe(before);
+    expect(await detailsStatus(victim.access)).toBe(200);
+    const revoked = await t.ctx.db
+      .selectFrom('refreshTokens')
+      .innerJoin('users', 'users.id', 'refreshTokens.userId')
+      .select('refreshTokens.id')
+      .where('users.email', '=', demo.auditor)
+      .where('refreshTokens.revokedAt', 'is not', null)
+      .execute();
+    expect(revoked).toEqual([]);
+    expect(await refreshStatus(victim.refresh)).toBe(200);
+    // the caller's own session ended
+    expect(await detailsStatus(attacker.access)).toBe(401);
+  });
+});
+
+describe('refresh-token reuse', () => {
+  it("ends the session's access tokens at once, the old and the newly issued one", async () => {
+    const s = await signIn(demo.readOnly);
+    const rotated = await t.call('POST', '/api/auth/refresh', { body: { refreshToken: s.refresh } });
+    expect(rotated.status).toBe(200);
+    const newAccess = rotated.body.data.accessToken as string;
+    expect(await detailsStatus(newAccess)).toBe(200);
+    expect(await refreshStatus(s.refresh)).toBe(401); // the spent token again: stolen
+    expect(await detailsStatus(s.access)).toBe(401);
+    expect(await detailsStatus(newAccess)).toBe(401);
+    expect(await refreshStatus(rotated.body.data.refreshToken)).toBe(401);
+  });
+});
+
+describe('the per-request session check', () => {
+  it('sees a session revoked by another server process on the same database on the next request', async () => {
+    const s = await signIn(demo.management);
+    expect(await detailsStatus(s.access)).toBe(200);
+    // what another process's logout writes, without telling this process
+    const row = await t.ctx.db
+      .updateTable('sessions')
+      .set({ revokedAt: new Date() })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('refreshTokens')
+          .select('familyId')
+          .where('userId', '=', eb.selectFrom('users').select('id').where('email', '=', demo.management).limit(1)),
+      )
+      .where('revokedAt', 'is', null)
+      .returning('id')
+      .execute();
+    expect(row.length).toBeGreaterThan(0);
+    expect(await detailsStatus(s.access)).toBe(401);
+  });
+
+  it('refuses a validly signed access token that names no session', async () => {
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', demo.support)
+      .executeTakeFirstOrThrow();
+    const token = await t.ctx.tokens.issueAccessToken({
+      userId: Number(user.id),
+      role: 'SUPPORT',
+      email: demo.support,
+      sessionId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(await detailsStatus(token)).toBe(401);
+  });
+});
