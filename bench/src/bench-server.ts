@@ -1,7 +1,7 @@
 /**
  * The API server the bench starts: packages/server/src/main.ts's steps (open and migrate the
  * database, seed an empty one when configured, build the app, listen, close on SIGTERM) without
- * serving the built web app, which the bench does not measure through the server.
+ * serving the built web app, unless BENCH_SERVE_WEB=1 (the browser section: WEB_DIST_DIR names the build).
  */
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/platform/config';
@@ -12,7 +12,7 @@ async function main() {
   const config = loadConfig();
   const ctx = await createContext(config);
   if (config.seedDemo) await seedIfEmpty(ctx);
-  const app = await buildApp(ctx, { serveWeb: false });
+  const app = await buildApp(ctx, { serveWeb: process.env.BENCH_SERVE_WEB === '1' });
   const shutdown = async () => {
     await app.close();
     await ctx.database.close();

@@ -17,29 +17,33 @@ import { checkLedger } from '../../packages/server/src/ledger/ledger-check';
 import { Clock } from '../../packages/server/src/platform/clock';
 import { loadConfig } from '../../packages/server/src/platform/config';
 import { type Database, openDatabase } from '../../packages/server/src/platform/db/database';
+import { defaultDistDir } from '../../packages/web/scripts/chunk-sizes';
 import { ApiClient, demoAdmin } from './api-client';
 import type { BenchContext, SectionResult, Target } from './bench-context';
 import { timed } from './measure';
 import { prepare } from './prepare';
+import { browserSection } from './sections/browser';
 import { dashboardSection } from './sections/dashboard';
 import { bigLoanInvestments, investingSection } from './sections/investing';
 import { listQuerySection, round } from './sections/list-query';
 import { argon2Label, loginSection } from './sections/logins';
 import { moneyMovesSection, pgbenchTps } from './sections/money-moves';
 import { arrearsSection, fractionaliseOneSection, receiptsBatchSection } from './sections/repayments';
-import { webChunksSection } from './sections/web-chunks';
+import { buildWeb, webChunksSection } from './sections/web-chunks';
 import { repoRoot, startServer } from './server-process';
 
-const usage = `Usage: npm run bench [-- --quick] [--pg-url postgres://...] [--reuse-web-build] [--no-ledger-check]
+const usage = `Usage: npm run bench [-- --quick] [--pg-url postgres://...] [--reuse-web-build] [--web-dist DIR] [--no-ledger-check]
 
 Measures the server on the generated book (npm run bench:data) of the configured database:
 the embedded one in DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL or --pg-url.
   --quick             short runs (a few seconds per figure, 1,000 receipts instead of 10,000)
   --pg-url URL        run against this PostgreSQL database (like DATABASE_URL)
-  --reuse-web-build   read the chunk sizes from packages/web/dist instead of building the web
+  --reuse-web-build   read the chunk sizes from packages/web/dist (and serve it to the browser) instead of building the web
+  --web-dist DIR      the browser section serves this build of the web app instead of building one
+  --browser-runs N    navigations per route in the browser section (default 7, 3 with --quick)
   --no-ledger-check   skip the ledger check after the run
-  --only a,b          run only these sections: web, list, logins, money, investing,
-                      fractionalise-one, receipts-batch, arrears, ledger-check`;
+  --only a,b          run only these sections: web, browser, list, logins, money, investing,
+                      fractionalise-one, receipts-batch, arrears, dashboard, ledger-check`;
 
 function redact(url: string): string {
   const u = new URL(url);
@@ -76,6 +80,8 @@ async function main(): Promise<number> {
       quick: { type: 'boolean', default: false },
       'pg-url': { type: 'string' },
       'reuse-web-build': { type: 'boolean', default: false },
+      'web-dist': { type: 'string' },
+      'browser-runs': { type: 'string' },
       'no-ledger-check': { type: 'boolean', default: false },
       only: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -140,10 +146,26 @@ async function main(): Promise<number> {
         })()
       : null;
 
+  // the browser section needs the server to serve a build of the web app
+  let webDist: string | null = null;
+  let webScratch: string | null = null;
+  if (wanted('browser')) {
+    if (values['web-dist']) webDist = path.resolve(values['web-dist']);
+    else if (values['reuse-web-build'] && fs.existsSync(path.join(defaultDistDir, 'index.html')))
+      webDist = defaultDistDir;
+    else {
+      log('building the web app for the browser section ...');
+      webScratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-browser-'));
+      await buildWeb(webScratch);
+      webDist = webScratch;
+    }
+  }
+
   log('starting the server ...');
-  const server = await startServer(
-    target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: target.dataDir! },
-  );
+  const server = await startServer({
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: target.dataDir! }),
+    ...(webDist ? { BENCH_SERVE_WEB: '1', WEB_DIST_DIR: webDist } : {}),
+  });
   const api = new ApiClient(server.url);
   const tokenReuseMs = 10 * 60_000;
   let admin: { token: string; at: number } | null = null;
@@ -171,7 +193,9 @@ async function main(): Promise<number> {
         `${(error as Error).message}. The demo admin is seeded into the embedded database, or with SEED_DEMO=1 into PostgreSQL (when the book is generated).`,
       );
     }
+    const browserRuns = Number(values['browser-runs'] ?? (quick ? 3 : 7));
     const steps: Array<[string, string, () => Promise<SectionResult>]> = [
+      ['browser', 'browser: first row of each route', () => browserSection(ctx, server.url, browserRuns)],
       ['list', 'list query', () => listQuerySection(ctx, quick ? 10 : 50)],
       ['logins', 'logins', () => loginSection(ctx, seconds * 1000)],
       ['money', 'deposits and transfers', () => moneyMovesSection(ctx, seconds * 1000, pgbench)],
@@ -202,6 +226,7 @@ async function main(): Promise<number> {
   } finally {
     log('stopping the server ...');
     await server.stop();
+    if (webScratch) fs.rmSync(webScratch, { recursive: true, force: true });
   }
 
   if (!values['no-ledger-check'] && (only ? only.has('ledger-check') : !quick)) {

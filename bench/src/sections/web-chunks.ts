@@ -10,6 +10,21 @@ import { repoRoot } from '../server-process';
 
 const run = promisify(execFile);
 
+/** Builds the web app into `outDir` (vite build); answers the milliseconds it took. */
+export async function buildWeb(outDir: string): Promise<number> {
+  const built = await timed(() =>
+    run(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
+      {
+        cwd: path.join(repoRoot, 'packages/web'),
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ),
+  );
+  return built.ms;
+}
+
 /**
  * The gzip size of the JavaScript each web route loads, from a Vite build manifest, through the
  * web package's own measurement (packages/web/scripts/chunk-sizes.ts). The bench builds into a
@@ -26,17 +41,7 @@ export async function webChunksSection(options: { reuseBuild: boolean }): Promis
     if (!options.reuseBuild || !fs.existsSync(path.join(defaultDistDir, '.vite', 'manifest.json'))) {
       scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-web-'));
       distDir = scratch;
-      const built = await timed(() =>
-        run(
-          process.execPath,
-          [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', scratch!, '--emptyOutDir'],
-          {
-            cwd: path.join(repoRoot, 'packages/web'),
-            maxBuffer: 64 * 1024 * 1024,
-          },
-        ),
-      );
-      buildMs = built.ms;
+      buildMs = await buildWeb(scratch);
     }
     const sizes = routeChunkSizes(distDir);
     const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

@@ -1,0 +1,185 @@
+/// <reference lib="dom" />
+import { type Browser, chromium } from 'playwright-core';
+import { browserArgs, findBrowser } from '../../../e2e/support/browser';
+import type { BenchContext, SectionResult } from '../bench-context';
+import { median, percentile } from '../measure';
+
+const id = 'browser';
+const title = 'browser: navigation to the first row visible (cold context, median)';
+
+const demoPassword = 'Demo-Passw0rd!';
+const users = {
+  admin: 'admin@example.com',
+  investor: 'investor@example.com',
+} as const;
+type BenchUser = keyof typeof users;
+
+/** The routes measured, each opened by the role it is for (the staff lists by the administrator). */
+export const browserRoutes: ReadonlyArray<{ path: string; user: BenchUser }> = [
+  { path: '/dashboard', user: 'admin' },
+  { path: '/loans', user: 'admin' },
+  { path: '/transactions', user: 'admin' },
+  { path: '/marketplace', user: 'investor' },
+  { path: '/portfolio', user: 'investor' },
+  { path: '/accounts', user: 'investor' },
+];
+
+/**
+ * The first record of the screen: a data row of a grid (MUI's DataGrid marks each rendered row
+ * with its index), or an account's panel (the investor's /portfolio and /accounts list one
+ * expandable panel per account).
+ */
+const firstRowSelector = '[role="row"][data-rowindex], .MuiAccordionSummary-root';
+
+/**
+ * Runs in the page before any of its scripts: watches the DOM for the first data row and records
+ * the time of the frame that paints it (performance.now() counts from the navigation's start).
+ */
+function watchFirstRow(selector: string): void {
+  const w = window as unknown as { __lmFirstRowMs?: number };
+  const observer = new MutationObserver(() => {
+    const row = document.querySelector(selector);
+    if (!row || row.getBoundingClientRect().height === 0 || !row.textContent?.trim()) return;
+    observer.disconnect();
+    requestAnimationFrame((frameTime) => {
+      w.__lmFirstRowMs = frameTime;
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+async function login(baseUrl: string, email: string): Promise<Tokens> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password: demoPassword }),
+  });
+  const body = (await response.json()) as { success?: boolean; data?: Tokens; userMessage?: string };
+  if (!response.ok || !body.data?.accessToken) {
+    throw new Error(`login of ${email} failed: ${response.status} ${body.userMessage ?? ''}`);
+  }
+  return body.data;
+}
+
+interface RunTrace {
+  firstRowMs: number;
+  /** Requests until the first row: what was asked for when (ms from the navigation's start). */
+  requests: Array<{ path: string; startMs: number; endMs: number; encodedKb: number }>;
+  /** JavaScript bytes over the wire (compressed when the server compressed it) before the first row. */
+  scriptKb: number;
+}
+
+async function measureOnce(browser: Browser, baseUrl: string, route: string, tokens: Tokens): Promise<RunTrace> {
+  // a new context: an empty HTTP cache, no service worker, no storage but the remembered session
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-AU' });
+  try {
+    const session = JSON.stringify({ ...tokens, serverOffsetMs: 0 });
+    await context.addInitScript(
+      ({ value }) => {
+        if (window.location.pathname !== '/login') window.localStorage.setItem('lm.session', value);
+      },
+      { value: session },
+    );
+    await context.addInitScript(watchFirstRow, firstRowSelector);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${route}`, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      () => (window as unknown as { __lmFirstRowMs?: number }).__lmFirstRowMs,
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    );
+    const firstRowMs = (await handle.jsonValue()) as number;
+    const entries = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return {
+          name: r.name,
+          type: r.initiatorType,
+          startTime: r.startTime,
+          responseEnd: r.responseEnd,
+          encoded: r.encodedBodySize,
+        };
+      }),
+    );
+    const before = entries.filter((e) => e.startTime <= firstRowMs);
+    const round = (ms: number) => Math.round(ms);
+    return {
+      firstRowMs,
+      requests: before.map((e) => {
+        const url = new URL(e.name);
+        return {
+          path: `${url.pathname}${url.search}`.slice(0, 120),
+          startMs: round(e.startTime),
+          endMs: round(e.responseEnd),
+          encodedKb: Math.round(e.encoded / 102.4) / 10,
+        };
+      }),
+      scriptKb:
+        Math.round(before.filter((e) => e.name.endsWith('.js')).reduce((sum, e) => sum + e.encoded, 0) / 102.4) / 10,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Opens each route in a fresh browser context (cold cache) as a signed-in user who chose Remember
+ * Me, and times the navigation until the first data row is painted; `runs` times per route, after
+ * one unmeasured warm-up of the server. Needs the server to serve the built web app.
+ */
+export async function browserSection(
+  ctx: Pick<BenchContext, 'log'>,
+  baseUrl: string,
+  runs: number,
+): Promise<SectionResult> {
+  const index = await fetch(`${baseUrl}/login`, { headers: { accept: 'text/html' } });
+  if (!index.ok || !(index.headers.get('content-type') ?? '').includes('text/html')) {
+    return { id, title, status: 'skipped', reason: 'skipped: the server does not serve the web app', figures: [] };
+  }
+  const found = await findBrowser();
+  const browser = await chromium.launch({ executablePath: found.executablePath, args: browserArgs, headless: true });
+  const figures: SectionResult['figures'] = [];
+  const perRoute: Record<string, unknown> = {};
+  const failures: string[] = [];
+  try {
+    for (const { path, user } of browserRoutes) {
+      const tokens = await login(baseUrl, users[user]);
+      // one warm-up run: the server's first query plans and file reads are not what a visitor waits for
+      await measureOnce(browser, baseUrl, path, tokens);
+      const traces: RunTrace[] = [];
+      try {
+        for (let i = 0; i < runs; i++) traces.push(await measureOnce(browser, baseUrl, path, tokens));
+      } catch (error) {
+        failures.push(`${path}: ${(error as Error).message.split('\n')[0]}`);
+        continue;
+      }
+      const times = traces.map((t) => Math.round(t.firstRowMs));
+      const middle = traces.slice().sort((a, b) => a.firstRowMs - b.firstRowMs)[Math.floor(traces.length / 2)]!;
+      ctx.log(`  ${path}: median ${median(times)} ms (${times.join(', ')})`);
+      figures.push({ name: `${path} (${user}) first row, median of ${runs}`, value: median(times), unit: 'ms' });
+      perRoute[path] = {
+        user: users[user],
+        runsMs: times,
+        medianMs: median(times),
+        p90Ms: percentile(times, 90),
+        scriptKbBeforeFirstRow: middle.scriptKb,
+        requestsOfTheMedianRun: middle.requests,
+      };
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    id,
+    title,
+    status: failures.length === 0 ? 'measured' : 'failed',
+    ...(failures.length === 0 ? {} : { reason: failures.join('; ') }),
+    figures,
+    details: { browser: found.executablePath, viewport: '1280x800', selector: firstRowSelector, routes: perRoute },
+  };
+}
