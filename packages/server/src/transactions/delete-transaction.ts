@@ -1,10 +1,4 @@
-import {
-  AppError,
-  accountMessages,
-  type TransactionListRow,
-  type TransactionType,
-  transactionTypeLabels,
-} from '@lm/domain';
+import { AppError, accountMessages, type TransactionListRow, transactionDeleteAction } from '@lm/domain';
 import { balancesOf, lockForMovement, postingsOfEntry, reverseMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
@@ -14,12 +8,6 @@ import { cancelRequest, lockRequest } from '../withdrawals';
 import type { TransactionRecord } from './transactions.repository';
 import { transactionView } from './transactions.service';
 import { readTransaction } from './update-transaction';
-
-/**
- * Types this route reverses: their entries hold cash only, with no business rows (investments,
- * loans, repayments) that would also have to change. The others are undone by their own actions.
- */
-export const reversibleHere: ReadonlySet<string> = new Set(['DEPOSIT', 'TRANSFER_IN', 'TRANSFER_OUT', 'WITHDRAWAL']);
 
 /**
  * DELETE api/transaction/{id}: a pending withdrawal is cancelled (its reservation released); a
@@ -37,10 +25,9 @@ export async function deleteTransaction(
   return ctx.db.transaction().execute(async (trx) => {
     // no row lock yet: the request's or the ledger's locks come first (see readTransaction)
     const row = await readTransaction(trx, id);
-    if (row.status === 'PENDING') {
-      if (row.type !== 'WITHDRAWAL' || row.withdrawalRequestId === null) {
-        throw new AppError('RULE_REFUSED', accountMessages.pendingOnlyWithdrawalsCancel);
-      }
+    const action = transactionDeleteAction(row);
+    if (action.kind === 'refused') throw new AppError('RULE_REFUSED', action.reason);
+    if (action.kind === 'cancel' && row.withdrawalRequestId !== null) {
       const request = await lockRequest(trx, row.withdrawalRequestId);
       if (!request) throw new AppError('NOT_FOUND', accountMessages.withdrawalRequestNotFound);
       await cancelRequest(trx, request, null, audit, now);
@@ -58,14 +45,9 @@ async function reverseTransaction(
   audit: AuditContext,
   now: Date,
 ): Promise<number> {
-  if (row.status === 'CANCELLED') throw new AppError('RULE_REFUSED', accountMessages.cancelledNotReversible);
-  if (row.reversesTransactionId !== null) throw new AppError('RULE_REFUSED', accountMessages.reversalNotReversible);
-  if (row.reversalTransactionId !== null) throw new AppError('RULE_REFUSED', accountMessages.alreadyReversed);
-  if (!reversibleHere.has(row.type) || row.ledgerEntryId === null) {
-    const label = transactionTypeLabels[row.type as TransactionType] ?? row.type;
-    throw new AppError('RULE_REFUSED', accountMessages.notReversibleHere(label));
-  }
+  // transactionDeleteAction said 'reverse': a finalised row of a cash-only entry, not reversed yet
   const entryId = row.ledgerEntryId;
+  if (entryId === null) throw new Error(`transaction ${row.id} is reversible but has no ledger entry`);
   const postings = await postingsOfEntry(trx, entryId);
   await lockForMovement(
     trx,
