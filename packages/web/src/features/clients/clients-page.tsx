@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab';
 import { PageTitle } from '../../shared/layout/page-title';
 import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
@@ -82,7 +83,11 @@ export default function ClientsPage() {
             }
           />
         }
-        detail={(id) => <ClientDetail id={id} />}
+        detail={(id) => (
+          <WithHistoryTab entity="clients" id={id}>
+            <ClientDetail id={id} />
+          </WithHistoryTab>
+        )}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useLocation, useNavigate } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab';
 import { PageTitle } from '../../shared/layout/page-title';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
@@ -33,7 +34,11 @@ export default function InvestorAccountsPage() {
         listLabel="Accounts"
         detailLabel="Account Information"
         list={<AccountsList />}
-        detail={(id) => <AccountDetail id={id} />}
+        detail={(id) => (
+          <WithHistoryTab entity="investmentAccounts" id={id}>
+            <AccountDetail id={id} />
+          </WithHistoryTab>
+        )}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab';
 import { PageTitle } from '../../shared/layout/page-title';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
@@ -28,7 +29,9 @@ export default function InvestorGroupsPage() {
             <Button component={Link} to={`/investorGroups${search}`} sx={{ mb: 2 }}>
               All
             </Button>
-            <InvestorGroupDetail id={id} />
+            <WithHistoryTab entity="investmentGroups" id={id}>
+              <InvestorGroupDetail id={id} />
+            </WithHistoryTab>
           </>
         )}
       />

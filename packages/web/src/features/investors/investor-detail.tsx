@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
+import { WithHistoryTab } from '../../shared/history/history-tab';
 import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { ServerTable } from '../../shared/table/server-table';
@@ -35,7 +36,16 @@ function address(parts: readonly (string | null)[]): string | null {
 }
 
 /** The Investor Information tab: the investor, its accounts and groups, and the staff actions. */
+/** The Investor Information tab with its History tab (staff). */
 export function InvestorDetail({ id }: { id: string }) {
+  return (
+    <WithHistoryTab entity="investors" id={id}>
+      <InvestorInformation id={id} />
+    </WithHistoryTab>
+  );
+}
+
+function InvestorInformation({ id }: { id: string }) {
   const user = useUser();
   const navigate = useNavigate();
   const investor = useInvestorQuery(id);

@@ -2,6 +2,7 @@ import { Role } from '@lm/domain';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab';
 import { PageTitle } from '../../shared/layout/page-title';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
@@ -37,7 +38,11 @@ export default function LoansPage() {
             }
           />
         }
-        detail={(id) => <LoanDetail id={id} />}
+        detail={(id) => (
+          <WithHistoryTab entity="loans" id={id}>
+            <LoanDetail id={id} />
+          </WithHistoryTab>
+        )}
       />
     </>
   );

@@ -4,6 +4,7 @@ import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab';
 import { PageTitle } from '../../shared/layout/page-title';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
@@ -64,7 +65,11 @@ export default function TransactionsPage() {
         listLabel="Transactions"
         detailLabel="Transaction Information"
         list={<TransactionsList />}
-        detail={(id) => <TransactionDetail id={id} />}
+        detail={(id) => (
+          <WithHistoryTab entity="transactions" id={id}>
+            <TransactionDetail id={id} />
+          </WithHistoryTab>
+        )}
       />
     </>
   );
