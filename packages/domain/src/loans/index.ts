@@ -6,6 +6,7 @@ export * from './loan-limits';
 export * from './loan-messages';
 export * from './loan-schemas';
 export * from './loan-states';
+export * from './loan-statistics-access';
 export * from './loans.contract';
 export * from './mandate';
 export * from './schedule';

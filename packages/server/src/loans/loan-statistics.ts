@@ -1,4 +1,11 @@
-import { AppError, type LoanStatisticsRow, liveRepaymentStatuses } from '@lm/domain';
+import {
+  AppError,
+  type LoanStatisticsRow,
+  liveRepaymentStatuses,
+  loanStatisticsAccessMessage,
+  loanStatisticsFieldOpenTo,
+  type Role,
+} from '@lm/domain';
 import type { Executor } from '../platform/db/database';
 import { type FieldDef, type ListResource, runList } from '../platform/list-query';
 import { effectiveStatusSql } from './loans.repository';
@@ -11,7 +18,10 @@ import { effectiveStatusSql } from './loans.repository';
  * totalInterestAmount (paid), totalPrincipalDue (still owed) and totalInvestorsInterestDue.
  * `$filter`, `$orderby`, `$select`, `$top`, `$skip` and `$count` work on the grouped rows: a filter
  * names group fields or totals (status eq 'ACTIVE_IN_ARREARS' with groupBy=id,name,status lists the
- * loans in arrears). Deleted loans are left out.
+ * loans in arrears). Deleted loans are left out. A role groups, selects, filters and orders only
+ * by the fields its screens show (`loanStatisticsFieldsOpenTo`): SUPPORT and AUDITOR by the reduced
+ * staff dashboard's; a group field or `$select` name outside them is 403 naming it, a total in
+ * `$filter` or `$orderby` a 400 naming it as unknown (the totals are not there for them).
  */
 
 const groupable: Record<string, { sql: string; type: FieldDef['type'] }> = {
@@ -92,18 +102,39 @@ function needsRepayments(query: Record<string, unknown>): boolean {
   return Object.entries(totals).some(([name, t]) => t.repayments && text.some((s) => s.includes(name)));
 }
 
+/** Refuses a group field or a selected field the role may not see, naming it. */
+function assertFieldsOpen(role: Role, groupBy: readonly string[], query: Record<string, unknown>): void {
+  const select = query.$select ?? query.select;
+  const selected = typeof select === 'string' ? select.split(',').map((n) => n.trim()) : [];
+  const named: [string, string][] = [
+    ...groupBy.map((name): [string, string] => ['groupBy', name]),
+    ...selected.map((name): [string, string] => ['$select', name]),
+  ];
+  for (const [parameter, name] of named) {
+    if (name && !loanStatisticsFieldOpenTo(role, name)) {
+      const message = loanStatisticsAccessMessage(name);
+      throw new AppError('FORBIDDEN', message, [{ field: parameter, message }]);
+    }
+  }
+}
+
 export async function loanStatistics(
   db: Executor,
   query: unknown,
   now: Date,
+  role: Role,
 ): Promise<{ rows: LoanStatisticsRow[]; count?: number }> {
   // a loan counts under the status time gives it now, whether or not the daily job has moved it yet
   const groupSql = (name: string) => (name === 'status' ? effectiveStatusSql(now) : groupable[name]!.sql);
   const q = (query ?? {}) as Record<string, unknown>;
   const groupBy = readGroupBy(q);
-  const withRepayments = needsRepayments(q);
+  assertFieldsOpen(role, groupBy, q);
+  const openTotals = Object.fromEntries(
+    Object.entries(totals).filter(([name]) => loanStatisticsFieldOpenTo(role, name)),
+  );
+  const withRepayments = Object.values(openTotals).some((t) => t.repayments) && needsRepayments(q);
   const groupColumns = groupBy.map((name, i) => `${groupSql(name)} as g${i}`);
-  const totalColumns = Object.entries(totals)
+  const totalColumns = Object.entries(openTotals)
     .filter(([, t]) => withRepayments || !t.repayments)
     .map(([name, t]) => `${t.sql} as t_${name}`);
   const from = `(select ${[...groupColumns, ...totalColumns].join(', ')},
@@ -119,7 +150,7 @@ export async function loanStatistics(
   groupBy.forEach((name, i) => {
     fields[name] = { sql: `s.g${i}`, type: groupable[name]!.type };
   });
-  for (const [name, t] of Object.entries(totals)) {
+  for (const [name, t] of Object.entries(openTotals)) {
     if (withRepayments || !t.repayments) fields[name] = { sql: `s.t_${name}`, type: t.type };
   }
   const resource: ListResource = {

@@ -49,8 +49,8 @@ export function loansRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(result.rows, { count: result.count });
   });
 
-  route(loanStatisticsRoute, async ({ query }) => {
-    const result = await loanStatistics(ctx.db, query, ctx.clock.now());
+  route(loanStatisticsRoute, async ({ query }, request) => {
+    const result = await loanStatistics(ctx.db, query, ctx.clock.now(), actorOf(request).role);
     return ok(result.rows, { count: result.count });
   });
 

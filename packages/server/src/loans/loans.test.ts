@@ -317,7 +317,8 @@ describe('lists and statistics', () => {
     expect(funding.count).toBeGreaterThan(0);
     const listed = await t.call('GET', "/api/loans?$filter=status eq 'FUNDING'&$count=true&$top=0", { token: admin });
     expect(funding.count).toBe(listed.body.count);
-    expect(funding.totalLoanAmount).toBeGreaterThan(0);
+    // the auditor's screens show no amounts: its rows carry none (loan-statistics-access.test.ts)
+    expect(funding.totalLoanAmount).toBeUndefined();
 
     const rows = await t.call(
       'GET',
