@@ -9,7 +9,8 @@ import { repoRoot, startServer } from './server';
  * server's address and its data directory reach the workers through the environment.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const webIndex = path.join(repoRoot, 'packages/web/dist/index.html');
+  // the server serves WEB_DIST_DIR when set (a build of one's own), else packages/web/dist
+  const webIndex = path.join(path.resolve(repoRoot, process.env.WEB_DIST_DIR ?? 'packages/web/dist'), 'index.html');
   if (!fs.existsSync(webIndex)) {
     throw new Error('The web app is not built: run "npm run build -w @lm/web" (npm run test:e2e does).');
   }
