@@ -4,6 +4,8 @@ import {
   investmentAccountTypeLabels,
   loanStatusLabels,
   malformedDataMessage,
+  Role,
+  transactionDeleteAction,
   transactionStatusLabels,
   transactionTypeLabels,
   withdrawalRequestStatusLabels,
@@ -13,8 +15,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useUser } from '../../shared/session/session-store';
+import { DeleteTransactionDialog, deleteActionLabel } from './delete-transaction-dialog';
 import { DetailSection } from './detail-fields';
+import { EditTransactionDialog } from './edit-transaction-dialog';
 import { finalisedText } from './transaction-columns';
 import { useTransactionQuery } from './transactions-api';
 
@@ -39,6 +46,9 @@ function TransactionLink({ id }: { id: number | null }) {
  */
 export function TransactionDetail({ id }: { id: string }) {
   const transaction = useTransactionQuery(id);
+  const user = useUser();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const canChange = user.type === Role.MANAGEMENT;
   if (!/^\d+$/.test(id) || transaction.isError) {
     return <Alert severity="error">{malformedDataMessage('Transaction')}</Alert>;
   }
@@ -48,8 +58,35 @@ export function TransactionDetail({ id }: { id: string }) {
   const account = t.investmentAccount;
   const loanId = t.loanId ?? t.linkedLoanTransaction?.loanId ?? null;
   const loan = t.loan ?? t.linkedLoanTransaction?.loan ?? null;
+  const deleteLabel = deleteActionLabel(t);
+  const deleteAction = transactionDeleteAction(t);
   return (
     <Stack spacing={2}>
+      {canChange && (
+        <Stack spacing={0.5}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="contained" onClick={() => setDialog('edit')}>
+              Edit Transaction
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={deleteLabel === null}
+              onClick={() => setDialog('delete')}
+              {...(deleteAction.kind === 'refused' ? { 'aria-describedby': `transaction-${t.id}-not-reversible` } : {})}
+            >
+              {deleteLabel ?? 'Reverse'}
+            </Button>
+          </Stack>
+          {deleteAction.kind === 'refused' && (
+            <Typography variant="body2" color="text.secondary" id={`transaction-${t.id}-not-reversible`}>
+              {deleteAction.reason}
+            </Typography>
+          )}
+        </Stack>
+      )}
+      {dialog === 'edit' && <EditTransactionDialog row={t} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && <DeleteTransactionDialog row={t} onClose={() => setDialog(null)} />}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" component={RouterLink} to={`/investorAccounts/${t.investmentAccountId}`}>
           Go to Account

@@ -1,4 +1,6 @@
 import {
+  accountMessages,
+  deleteTransactionRoute,
   malformedDataMessage,
   type TransactionListRow,
   type TransactionUpdateBody,
@@ -7,6 +9,7 @@ import {
 } from '@lm/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../shared/api/call-route';
+import { historyKey } from '../../shared/history/history-api';
 import { listKey } from '../../shared/list/use-list';
 import { idempotencyHeaders } from './idempotency-key';
 import { transactionKey, transactionsList } from './transactions-list';
@@ -40,11 +43,32 @@ export function useUpdateTransaction(id: number, options: { successMessage: stri
       callRoute(updateTransactionRoute, { params: { id: String(id) }, body, headers: idempotencyHeaders(key) }),
     meta: { successMessage: options.successMessage },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: listKey(transactionsList) });
-      void queryClient.invalidateQueries({ queryKey: transactionKey(id) });
-      void queryClient.invalidateQueries({ queryKey: ['investmentAccount'] });
-      void queryClient.invalidateQueries({ queryKey: ['investmentAccounts'] });
+      refreshAfterChange(queryClient, id);
       options.onSuccess();
     },
+  });
+}
+
+/** After a change of a transaction: the row, the lists, the accounts it touched and every history. */
+function refreshAfterChange(queryClient: ReturnType<typeof useQueryClient>, id: number) {
+  void queryClient.invalidateQueries({ queryKey: listKey(transactionsList) });
+  void queryClient.invalidateQueries({ queryKey: transactionKey(id) });
+  void queryClient.invalidateQueries({ queryKey: ['transaction'] });
+  void queryClient.invalidateQueries({ queryKey: ['investmentAccount'] });
+  void queryClient.invalidateQueries({ queryKey: ['investmentAccounts'] });
+  void queryClient.invalidateQueries({ queryKey: historyKey() });
+}
+
+/**
+ * DELETE api/transaction/{id} under an Idempotency-Key: a pending withdrawal is cancelled, a
+ * finalised row reversed by a new entry; the row is shown again, refreshed.
+ */
+export function useDeleteTransaction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) =>
+      callRoute(deleteTransactionRoute, { params: { transactionId: String(id) }, headers: idempotencyHeaders(key) }),
+    meta: { successMessage: accountMessages.changesProcessed },
+    onSuccess: () => refreshAfterChange(queryClient, id),
   });
 }
