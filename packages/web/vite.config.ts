@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/precompress';
 
 export default defineConfig({
-  plugins: [react()],
+  // the build writes brotli and gzip twins of its files; the server sends them (static-web.ts)
+  plugins: [react(), precompressPlugin()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/authenticateJwt': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/accounts.routes';
 import { clientsRoutes } from './clients/clients.routes';
@@ -18,6 +17,8 @@ import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerContract } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerWebApp } from './platform/http/static-web';
+import { registerUnsupportedBrowserPage } from './platform/http/unsupported-browser-page';
 import { portfolioRoutes } from './portfolio';
 import { repaymentRoutes } from './repayments';
 import { sessionRoutes } from './session';
@@ -55,6 +56,8 @@ export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } 
   });
   const serveSpa = Boolean(options.serveWeb && fs.existsSync(path.join(ctx.config.webDistDir, 'index.html')));
   await registerSecurityHeaders(app);
+  // before everything else: IE cannot run the web app, so its page requests get the plain page
+  registerUnsupportedBrowserPage(app);
   registerErrorHandler(app, { serveSpa });
   registerAccessControl(app, ctx.tokens, ctx.sessions);
   registerAudit(app, () => ctx.db);
@@ -65,6 +68,6 @@ export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } 
 
   for (const feature of features) feature(app, ctx);
 
-  if (serveSpa) await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });
+  if (serveSpa) await registerWebApp(app, ctx.config.webDistDir);
   return app;
 }
