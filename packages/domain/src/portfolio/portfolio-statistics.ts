@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addDays, financialYearStart } from '../clock';
 import { idParam, textInput } from '../contract/inputs';
 import { isIsoDate } from '../repayments/repayments';
+import { transactionTypes } from '../transactions/transaction-types';
 
 /**
  * The investor dashboard's statistics (spec core §2.4 and §7 "Dashboard and statistics";
@@ -108,10 +109,32 @@ const dateParam = z
 /** The longest transaction type a statistics query may name. */
 export const statisticsTypeLengthMax = 40;
 
-function statisticsQuery<G extends readonly [string, ...string[]]>(groupings: G) {
+/**
+ * Spec core §8's not-found texts for the dashboards: a graph (a transaction type the graphs read,
+ * or a graph of the dashboard), a period (an interval) or a chart (a grouping of investments) that
+ * does not exist. The server answers them as a 400 whose message is the text alone.
+ */
+export const dashboardMessages = {
+  graphNotFound: 'Graph does not exist',
+  periodNotFound: 'Period does not exist',
+  chartNotFound: 'Chart does not exist',
+} as const;
+
+/**
+ * One of a fixed list of values, refused with one of our own sentences (a custom refusal, so the
+ * server shows that text alone); the OpenAPI document still lists the values.
+ */
+export function oneOf<T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z
+    .string()
+    .refine((value) => (values as readonly string[]).includes(value), { message })
+    .meta({ enum: [...values] }) as unknown as z.ZodType<T[number], string>;
+}
+
+function statisticsQuery<G extends readonly [string, ...string[]]>(groupings: G, unknownGroupBy: string) {
   return z
     .object({
-      groupBy: z.enum(groupings).default(groupings[0] as G[number] as never),
+      groupBy: oneOf(groupings, unknownGroupBy).default(groupings[0] as G[number] as never),
       startDate: dateParam.optional(),
       endDate: dateParam.optional(),
       /** One of the caller's accounts; all of them when absent (the selector's All option). */
@@ -128,29 +151,35 @@ function statisticsQuery<G extends readonly [string, ...string[]]>(groupings: G)
     }));
 }
 
+const intervalList = [...statisticsIntervals] as [StatisticsInterval, ...StatisticsInterval[]];
+
 /** GET api/user/transactions/statistics: totals of the caller's finalised transactions per interval. */
-export const transactionStatisticsQuery = statisticsQuery([...statisticsIntervals] as [
-  StatisticsInterval,
-  ...StatisticsInterval[],
-]).and(
+export const transactionStatisticsQuery = statisticsQuery(intervalList, dashboardMessages.periodNotFound).and(
   z.object({
+    /** The graph: which transactions it adds up (REPAYMENT for Repayments Paid, INVESTMENT for Loans Funded). */
     type: textInput(statisticsTypeLengthMax)
       .transform((v) => v.toUpperCase())
+      .refine((v) => (transactionTypes as readonly string[]).includes(v), {
+        message: dashboardMessages.graphNotFound,
+      })
       .optional(),
   }),
 );
 
 /** GET api/user/repayments/statistics: the caller's share of repayments due per interval. */
-export const repaymentStatisticsQuery = statisticsQuery([...statisticsIntervals] as [
-  StatisticsInterval,
-  ...StatisticsInterval[],
-]);
+export const repaymentStatisticsQuery = statisticsQuery(intervalList, dashboardMessages.periodNotFound);
 
-/** GET api/user/investments/statistics: the caller's investments per interval (of deploy) or per loan attribute. */
-export const investmentStatisticsQuery = statisticsQuery([...statisticsIntervals, ...investmentGroupings] as [
-  StatisticsInterval | InvestmentGrouping,
-  ...(StatisticsInterval | InvestmentGrouping)[],
-]);
+/**
+ * GET api/user/investments/statistics: the caller's investments per interval (of deploy) or per
+ * loan attribute (the radar's industries, the map's states); anything else is no chart.
+ */
+export const investmentStatisticsQuery = statisticsQuery(
+  [...statisticsIntervals, ...investmentGroupings] as [
+    StatisticsInterval | InvestmentGrouping,
+    ...(StatisticsInterval | InvestmentGrouping)[],
+  ],
+  dashboardMessages.chartNotFound,
+);
 
 export type TransactionStatisticsQuery = z.infer<typeof transactionStatisticsQuery>;
 export type RepaymentStatisticsQuery = z.infer<typeof repaymentStatisticsQuery>;
@@ -225,3 +254,90 @@ export const portfolioSummarySchema = z.object({
   interestRepaid: z.number(),
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Beyond the specification (issue "Dashboards"): the rows behind a bar, and the whole book's share
+
+/** The investor dashboard's interval graphs, by what they add up. */
+export const dashboardGraphs = ['repaymentsPaid', 'repaymentsDue', 'loansFunded'] as const;
+export type DashboardGraph = (typeof dashboardGraphs)[number];
+
+/** The transaction type a graph adds up (GET api/user/transactions/statistics `type`); null: repayments due. */
+export const graphTransactionType: Record<DashboardGraph, string | null> = {
+  repaymentsPaid: 'REPAYMENT',
+  loansFunded: 'INVESTMENT',
+  repaymentsDue: null,
+};
+
+/** A bar holds at most this many rows; more asks for a shorter period. */
+export const barRowsMax = 10_000;
+export const barRowsTooMany = `This bar holds more than ${barRowsMax.toLocaleString('en-AU')} rows; please drill down to a shorter period.`;
+
+/**
+ * GET api/user/statistics/rows: the rows that add up to one bar of a graph, the bar named by its
+ * interval (`groupBy`) and its key (the interval's first Sydney day, as the statistics answer it).
+ */
+export const barRowsQuery = z
+  .object({
+    graph: oneOf(dashboardGraphs, dashboardMessages.graphNotFound),
+    groupBy: oneOf(intervalList, dashboardMessages.periodNotFound),
+    key: dateParam,
+    investmentAccountId: idParam.optional(),
+    accountId: idParam.optional(),
+  })
+  .refine(
+    (q) => !statisticsIntervals.includes(q.groupBy) || !isIsoDate(q.key) || intervalStart(q.key, q.groupBy) === q.key,
+    {
+      message: dashboardMessages.periodNotFound,
+      path: ['key'],
+    },
+  )
+  .transform(({ accountId, investmentAccountId, ...rest }) => ({
+    ...rest,
+    /** The bar's last day (inclusive). */
+    endDate: addDays(nextIntervalStart(rest.key, rest.groupBy), -1),
+    investmentAccountId: investmentAccountId ?? accountId,
+  }));
+export type BarRowsQuery = z.infer<typeof barRowsQuery>;
+
+/**
+ * One row behind a bar: an account transaction (Repayments Paid, Loans Funded; `id` 'T' and its
+ * id) or an investment's share of a repayment due (`id` repaymentId-investmentId). `grossAmount`
+ * is what the bar adds up; principal and interest are its stacked parts.
+ */
+export const barRowSchema = z.object({
+  id: z.string(),
+  /** The Sydney day it counts on: finalised (transactions) or due (repayments). */
+  date: z.string(),
+  investmentAccountId: z.number().int(),
+  investmentAccountName: z.string(),
+  loanId: z.number().int().nullable(),
+  loanName: z.string().nullable(),
+  /** The transaction type, or the repayment's status. */
+  type: z.string(),
+  principalAmount: z.number(),
+  interestAmount: z.number(),
+  taxWithheldAmount: z.number(),
+  grossAmount: z.number(),
+});
+export type BarRow = z.infer<typeof barRowSchema>;
+
+/** The charts that show the whole book beside the investor: the radar's industries, the map's states. */
+export const bookShareCharts = ['industryType', 'companyState'] as const;
+export type BookShareChart = (typeof bookShareCharts)[number];
+
+/** GET api/user/investments/bookShares: the whole book's share per industry or state. */
+export const bookSharesQuery = z.object({
+  groupBy: oneOf(bookShareCharts, dashboardMessages.chartNotFound),
+});
+
+/**
+ * The whole book's share of one category, in percent to 2 places, of principal outstanding and
+ * of the number of current investments: shares only, so no investor's amount can be read from it.
+ */
+export const bookShareRowSchema = z.object({
+  key: z.string(),
+  amountShare: z.number(),
+  countShare: z.number(),
+});
+export type BookShareRow = z.infer<typeof bookShareRowSchema>;

@@ -3,6 +3,10 @@ import { idParams, idParamsOf } from '../contract/inputs';
 import { type ListRow, listOf, listQuery, listRowSchema, listShape } from '../contract/list-shape';
 import { defineRoute } from '../contract/route';
 import {
+  barRowSchema,
+  barRowsQuery,
+  bookShareRowSchema,
+  bookSharesQuery,
   investmentStatisticsQuery,
   portfolioSummaryQuery,
   portfolioSummarySchema,
@@ -279,4 +283,28 @@ export const investmentStatisticsRoute = defineRoute({
   summary: "The caller's investments per interval or loan attribute",
   query: investmentStatisticsQuery,
   response: z.array(statisticsRowSchema),
+});
+
+export const barRowsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/statistics/rows',
+  tag,
+  summary: 'The rows behind one bar of a dashboard graph',
+  description:
+    "The caller's transactions (Repayments Paid, Loans Funded) or shares of repayments due (Repayments Due) " +
+    'that add up to the bar of `groupBy` starting on `key`, by date; one of the caller’s accounts or all of them.',
+  query: barRowsQuery,
+  response: z.array(barRowSchema),
+});
+
+export const bookSharesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/investments/bookShares',
+  tag,
+  summary: "The whole book's share per industry or state",
+  description:
+    'Percent of all current investments’ principal outstanding and number per category (the radar and the map ' +
+    'show it beside the caller’s own share); shares only, nothing of any one investor.',
+  query: bookSharesQuery,
+  response: z.array(bookShareRowSchema),
 });

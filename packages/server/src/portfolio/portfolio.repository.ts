@@ -1,4 +1,4 @@
-import { centsFromString, centsToNumber, type InvestmentSaleTransaction } from '@lm/domain';
+import { type BookShareChart, centsFromString, centsToNumber, type InvestmentSaleTransaction } from '@lm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { ownAccountsCondition } from '../platform/access/account-access';
 import type { Actor } from '../platform/auth/tokens';
@@ -165,6 +165,106 @@ export async function investmentTotals(
       and i.sale_date is null and i.reversed_date is null
       ${keySql ? sql`` : sql`and i.finalised_date is not null`}
       and ${dateRange(day, options.startDate, options.endDate)}
+    group by 1 order by 1`.execute(db);
+  return result.rows;
+}
+
+/** One row behind a bar of a dashboard graph, amounts as the database writes them. */
+export interface BarRowRecord {
+  id: string;
+  date: string;
+  investmentAccountId: number;
+  investmentAccountName: string;
+  loanId: number | null;
+  loanName: string | null;
+  type: string;
+  principal: string;
+  interest: string;
+  tax: string;
+  gross: string;
+}
+
+/**
+ * The finalised, unreversed transactions of one type that make up a bar of the transaction
+ * statistics (the same conditions as transactionDailyTotals), in the order they were finalised;
+ * at most `limit` rows.
+ */
+export async function transactionBarRows(
+  db: Executor,
+  scope: AccountScope,
+  options: { type: string; startDate: string; endDate: string; limit: number },
+): Promise<BarRowRecord[]> {
+  const day = sydneyDay('t.finalised_date');
+  const result = await sql<BarRowRecord>`
+    select 'T' || t.id::text as id, ${day}::text as date, t.investment_account_id, a.name as investment_account_name,
+      l.id as loan_id, l.name as loan_name, t.type, t.principal_amount as principal, t.interest_amount as interest,
+      t.tax_withheld_amount as tax, t.gross_amount as gross
+    from account_transactions t
+      join investment_accounts a on a.id = t.investment_account_id
+      left join investments inv on inv.id = t.investment_id
+      left join loans l on l.id = coalesce(t.loan_id, inv.loan_id)
+    where ${scopeCondition('t.investment_account_id', scope)}
+      and t.status = 'PAID' and t.reversal_transaction_id is null and t.reverses_transaction_id is null
+      and t.type = ${options.type}
+      and ${dateRange(day, options.startDate, options.endDate)}
+    order by t.finalised_date, t.id
+    limit ${options.limit}`.execute(db);
+  return result.rows.map((r) => ({ ...r, investmentAccountId: Number(r.investmentAccountId), loanId: toId(r.loanId) }));
+}
+
+/**
+ * Each held investment's share of the repayments due in a bar of the repayment statistics (the
+ * same conditions as repaymentDueTotals), by due date; gross is principal plus interest due, as
+ * the statistics add it up. At most `limit` rows.
+ */
+export async function repaymentBarRows(
+  db: Executor,
+  scope: AccountScope,
+  options: { startDate: string; endDate: string; limit: number },
+): Promise<BarRowRecord[]> {
+  const result = await sql<BarRowRecord>`
+    select rp.id::text || '-' || i.id::text as id, rp.due_date::text as date, i.investment_account_id,
+      a.name as investment_account_name, l.id as loan_id, l.name as loan_name, rp.status as type,
+      ${sql.raw(shareSql.principalDue)} as principal, ${sql.raw(shareSql.investorsInterestDue)} as interest,
+      0 as tax, ${sql.raw(shareSql.principalDue)} + ${sql.raw(shareSql.investorsInterestDue)} as gross
+    from ${sql.raw(heldRepaymentsFrom)}
+      join investment_accounts a on a.id = i.investment_account_id
+    where ${scopeCondition('i.investment_account_id', scope)}
+      and i.finalised_date is not null and i.reversed_date is null
+      and rp.status not in (${sql.join(notDueStatuses)})
+      and ${dateRange(sql.raw('rp.due_date'), options.startDate, options.endDate)}
+    order by rp.due_date, rp.id, i.id
+    limit ${options.limit}`.execute(db);
+  return result.rows.map((r) => ({ ...r, investmentAccountId: Number(r.investmentAccountId), loanId: toId(r.loanId) }));
+}
+
+const toId = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+export interface BookTotals {
+  key: string | null;
+  count: number;
+  outstanding: string;
+}
+
+const bookKeys: Record<BookShareChart, string> = {
+  industryType: 'ld.industry_type',
+  companyState: 'ld.company_state',
+};
+
+/**
+ * The whole book's current (unsold, unreversed) investments per industry or state: their number
+ * and principal outstanding, every account's together: added up per loan first, then per category
+ * over the loans' details.
+ */
+export async function bookTotals(db: Executor, groupBy: BookShareChart): Promise<BookTotals[]> {
+  const result = await sql<BookTotals>`
+    with per_loan as (
+      select i.loan_id, count(*) as count, sum(${sql.raw(principalOutstandingSql('i'))}) as outstanding
+      from investments i
+      where i.sale_date is null and i.reversed_date is null
+      group by i.loan_id)
+    select ${sql.raw(bookKeys[groupBy])} as key, sum(p.count)::int as count, sum(p.outstanding) as outstanding
+    from per_loan p left join loan_details ld on ld.loan_id = p.loan_id
     group by 1 order by 1`.execute(db);
   return result.rows;
 }

@@ -1,5 +1,7 @@
 import {
   accountInvestmentsRoute,
+  barRowsRoute,
+  bookSharesRoute,
   investmentDetailRoute,
   investmentRepaymentsRoute,
   investmentStatisticsRoute,
@@ -61,4 +63,11 @@ export function portfolioRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(investmentStatisticsRoute, async ({ query }, request) =>
     ok(await portfolio.investmentStatistics(ctx, actorOf(request), query)),
   );
+
+  route(barRowsRoute, async ({ query }, request) => {
+    const rows = await portfolio.barRows(ctx, actorOf(request), query);
+    return ok(rows, { count: rows.length });
+  });
+
+  route(bookSharesRoute, async ({ query }) => ok(await portfolio.bookShares(ctx, query.groupBy)));
 }

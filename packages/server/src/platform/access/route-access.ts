@@ -113,6 +113,9 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/user/transactions/statistics': investorRoles,
   'GET /api/user/repayments/statistics': investorRoles,
   'GET /api/user/investments/statistics': investorRoles,
+  // the rows behind a bar (the caller's own accounts) and the whole book's shares (percent only)
+  'GET /api/user/statistics/rows': investorRoles,
+  'GET /api/user/investments/bookShares': investorRoles,
 
   // loans, clients, marketplace and investing (core §2.1, §6, §7; investor-and-admin §7 Clients;
   // DESIGN §1 marketplace and deploy paths): every loan, client and investment write is management
