@@ -1,4 +1,5 @@
 export * from './accounts/index';
+export * from './browser-support';
 export * from './clients/index';
 export * from './clock';
 export * from './contract';

@@ -1,4 +1,2 @@
-/** Internet Explorer (MSIE, Trident) and Edge (EdgeHTML 'Edge/', Chromium 'Edg/') get the unsupported-browser page. */
-export function isUnsupportedBrowser(userAgent: string): boolean {
-  return /MSIE |Trident\/|Edge?\/|EdgA\/|EdgiOS\//.test(userAgent);
-}
+/** The rule lives in the domain: the server answers such browsers with the same page. */
+export { isUnsupportedBrowser } from '@lm/domain';

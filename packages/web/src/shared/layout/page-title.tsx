@@ -1,8 +1,9 @@
+import { productName } from '@lm/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
 
-export const productName = 'Lending Marketplace';
+export { productName };
 
 /** The screen's heading (one h1 per screen) and the browser tab's title. */
 export function PageTitle({ title, actions }: { title: string; actions?: ReactNode }) {
