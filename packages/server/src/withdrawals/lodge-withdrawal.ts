@@ -111,7 +111,7 @@ export async function lodgeWithdrawal(
     return { requestId, transactionId };
   });
 
-  if (options.mailCode !== false) await mailCode(ctx, actor, investmentAccountId, amountCents, code);
+  if (options.mailCode !== false) await mailWithdrawalCode(ctx, actor, investmentAccountId, amountCents, code);
   return {
     id: lodged.requestId,
     withdrawalRequestId: lodged.requestId,
@@ -123,7 +123,14 @@ export async function lodgeWithdrawal(
   };
 }
 
-async function mailCode(ctx: AppContext, actor: Actor, investmentAccountId: number, amountCents: bigint, code: string) {
+/** Mails a withdrawal's code to the investor (when lodged, and when a new one is asked for). */
+export async function mailWithdrawalCode(
+  ctx: AppContext,
+  actor: Actor,
+  investmentAccountId: number,
+  amountCents: bigint,
+  code: string,
+) {
   const user = await selectUserMail(ctx.db, actor.userId);
   await ctx.mailer.send({
     to: user.email,

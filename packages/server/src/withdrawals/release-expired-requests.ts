@@ -32,7 +32,7 @@ export async function releaseExpiredRequests(
       if (request?.status !== 'UNVERIFIED' || !request.codeExpiresAt || request.codeExpiresAt > now) {
         return false;
       }
-      await cancelRequest(trx, request, null, audit, now);
+      await cancelRequest(trx, request, null, audit, now, 'CODE_EXPIRED');
       return true;
     });
     if (done) released++;

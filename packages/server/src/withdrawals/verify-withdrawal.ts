@@ -63,14 +63,14 @@ export async function verifyWithdrawal(
       throw new AppError('RULE_REFUSED', accountMessages.notAwaitingVerification);
     }
     if (!request.codeExpiresAt || request.codeExpiresAt <= now) {
-      await cancelRequest(trx, request, null, audit, now);
+      await cancelRequest(trx, request, null, audit, now, 'CODE_EXPIRED');
       return { kind: 'expired' };
     }
     if (!codeMatches(verificationCode, withdrawalCodeSalt(request.id), request.codeHash)) {
       const attempts = request.codeAttempts + 1;
       await updateCodeAttempts(trx, request.id, attempts, now);
       if (attempts >= withdrawalCodeAttemptsMax) {
-        await cancelRequest(trx, { ...request, codeAttempts: attempts }, null, audit, now);
+        await cancelRequest(trx, { ...request, codeAttempts: attempts }, null, audit, now, 'CODE_TRIES_EXHAUSTED');
         return { kind: 'exhausted' };
       }
       return { kind: 'wrong', triesLeft: withdrawalCodeAttemptsMax - attempts };

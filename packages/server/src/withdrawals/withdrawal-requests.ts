@@ -1,4 +1,4 @@
-import { AppError, accountMessages } from '@lm/domain';
+import { AppError, accountMessages, type WithdrawalCancelReason } from '@lm/domain';
 import { finaliseMoney, voidMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Tx } from '../platform/db/database';
@@ -22,24 +22,33 @@ function entryOf(request: NonNullable<WithdrawalRequestRow>): number {
   return request.ledgerEntryId;
 }
 
-/** Cancels an open request: the pending entry is voided and its row becomes CANCELLED. */
+/**
+ * Cancels an open request: the pending entry is voided and its row becomes CANCELLED, with the
+ * reason the investor's screen shows (staff, unless said otherwise).
+ */
 export async function cancelRequest(
   trx: Tx,
   request: NonNullable<WithdrawalRequestRow>,
   comment: string | null,
   audit: AuditContext,
   now: Date,
+  reason: WithdrawalCancelReason = 'STAFF',
 ): Promise<void> {
   if (request.status !== 'UNVERIFIED' && request.status !== 'VERIFIED') {
     throw new AppError('RULE_REFUSED', accountMessages.withdrawalNotPending);
   }
   await voidMoney(trx, entryOf(request), now);
-  await updateRequestStatus(trx, request.id, { status: 'CANCELLED', comment, eraseCode: true }, now);
+  await updateRequestStatus(
+    trx,
+    request.id,
+    { status: 'CANCELLED', comment, eraseCode: true, cancelReason: reason },
+    now,
+  );
   await audit.record(trx, {
     objectType: 'withdrawalRequest',
     objectId: request.id,
     before: { status: request.status, comment: request.comment },
-    after: { status: 'CANCELLED', comment: comment ?? request.comment },
+    after: { status: 'CANCELLED', comment: comment ?? request.comment, cancelReason: reason },
   });
 }
 

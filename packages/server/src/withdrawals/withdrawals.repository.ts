@@ -1,3 +1,4 @@
+import type { WithdrawalCancelReason } from '@lm/domain';
 import type { Executor, Tx } from '../platform/db/database';
 
 /** The SQL of withdrawal requests (the use cases hold the rules). */
@@ -24,11 +25,16 @@ export async function lockRequestRow(trx: Tx, requestId: number) {
     .executeTakeFirst();
 }
 
-/** A request leaves the open states; the code is erased when cancelled. */
+/** A request leaves the open states; the code is erased when cancelled, with the reason. */
 export async function updateRequestStatus(
   trx: Tx,
   requestId: number,
-  change: { status: 'CANCELLED' | 'PAID'; comment: string | null; eraseCode: boolean },
+  change: {
+    status: 'CANCELLED' | 'PAID';
+    comment: string | null;
+    eraseCode: boolean;
+    cancelReason?: WithdrawalCancelReason;
+  },
   now: Date,
 ): Promise<void> {
   await trx
@@ -36,6 +42,7 @@ export async function updateRequestStatus(
     .set({
       status: change.status,
       updatedAt: now,
+      ...(change.cancelReason ? { cancelReason: change.cancelReason } : {}),
       ...(change.eraseCode ? { codeHash: null } : {}),
       ...(change.comment === null ? {} : { comment: change.comment }),
     })
@@ -138,4 +145,41 @@ export async function setRequestCodeAndRow(
 /** Where the code goes: the investor's address and first name. */
 export async function selectUserMail(db: Executor, userId: number) {
   return db.selectFrom('users').select(['email', 'firstName']).where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** An account's newest requests, newest first, with the bank account's name. */
+export async function selectAccountRequests(db: Executor, investmentAccountId: number, limit: number) {
+  return db
+    .selectFrom('withdrawalRequests as w')
+    .leftJoin('bankAccounts as b', 'b.id', 'w.bankAccountId')
+    .select([
+      'w.id',
+      'w.investmentAccountId',
+      'w.amount',
+      'w.status',
+      'w.cancelReason',
+      'w.createdAt',
+      'w.codeExpiresAt',
+      'b.name as bankAccountName',
+    ])
+    .where('w.investmentAccountId', '=', investmentAccountId)
+    .orderBy('w.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A new code for an unverified request: new hash, new expiry, its tries start again. */
+export async function replaceRequestCode(
+  trx: Tx,
+  requestId: number,
+  codeHash: string,
+  codeExpiresAt: Date,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('withdrawalRequests')
+    .set({ codeHash, codeExpiresAt, codeAttempts: 0, updatedAt: now })
+    .where('id', '=', requestId)
+    .where('status', '=', 'UNVERIFIED')
+    .execute();
 }

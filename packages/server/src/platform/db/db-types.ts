@@ -428,6 +428,7 @@ export interface WithdrawalRequests {
   accountTransactionId: number | null;
   amount: Numeric;
   bankAccountId: number;
+  cancelReason: string | null;
   codeAttempts: Generated<number>;
   codeExpiresAt: Timestamp | null;
   codeHash: string | null;

@@ -1,8 +1,12 @@
 import {
+  cancelWithdrawalRequestRoute,
   ownBankAccountsRoute,
+  ownWithdrawalRequestsRoute,
+  resendWithdrawalCodeRoute,
   type VerifyWithdrawalBody,
   verifyWithdrawalRoute,
   type WithdrawBody,
+  withdrawalRequestTexts,
   withdrawFundsRoute,
 } from '@lm/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,13 +29,64 @@ export function useOwnBankAccountsQuery(accountId: number | null) {
   });
 }
 
-/** The balances a withdrawal changes: the investor's accounts and the portfolio summaries. */
+const withdrawalRequestsKey = (accountId: number | null) =>
+  ['user', 'investmentAccounts', accountId, 'withdrawalRequests'] as const;
+
+/**
+ * GET api/user/investmentAccounts/{accountId}/withdrawalRequests: the account's latest requests
+ * and where each stands. Refetched every 30 s while shown, so a code that expires is seen to.
+ */
+export function useOwnWithdrawalRequestsQuery(accountId: number | null) {
+  return useQuery({
+    queryKey: withdrawalRequestsKey(accountId),
+    queryFn: async ({ signal }) =>
+      (await callRoute(ownWithdrawalRequestsRoute, { params: { accountId: String(accountId) }, signal })).data,
+    enabled: accountId !== null,
+    staleTime: 0,
+    refetchInterval: 30_000,
+  });
+}
+
+/** The balances a withdrawal changes: the investor's accounts, the portfolio summaries and the requests. */
 export function useRefreshBalances() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: ownAccountsKey });
     void queryClient.invalidateQueries({ queryKey: portfolioSummaryKey });
+    void queryClient.invalidateQueries({ queryKey: ['user', 'investmentAccounts'], predicate: isRequestsKey });
   };
+}
+
+function isRequestsKey(query: { queryKey: readonly unknown[] }): boolean {
+  return query.queryKey[3] === 'withdrawalRequests';
+}
+
+type RequestRef = { accountId: number; requestId: number };
+const requestParams = (request: RequestRef) => ({
+  accountId: String(request.accountId),
+  requestId: String(request.requestId),
+});
+
+/** POST .../withdrawalRequests/{requestId}/resendCode: a new code is mailed (the server's message is the toast). */
+export function useResendWithdrawalCode() {
+  const refresh = useRefreshBalances();
+  return useMutation({
+    mutationFn: (request: RequestRef) =>
+      callRoute(resendWithdrawalCodeRoute, { params: requestParams(request), body: {} }),
+    meta: { successMessage: withdrawalRequestTexts.codeResent },
+    onSettled: refresh,
+  });
+}
+
+/** POST .../withdrawalRequests/{requestId}/cancel: the request ends and its amount is available again. */
+export function useCancelWithdrawalRequest() {
+  const refresh = useRefreshBalances();
+  return useMutation({
+    mutationFn: (request: RequestRef) =>
+      callRoute(cancelWithdrawalRequestRoute, { params: requestParams(request), body: {} }),
+    meta: { successMessage: withdrawalRequestTexts.cancelledToast },
+    onSettled: refresh,
+  });
 }
 
 /** POST api/user/investmentAccounts/{accountId}/withdraw under an Idempotency-Key; refreshes the balances. */

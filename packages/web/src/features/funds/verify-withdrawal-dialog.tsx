@@ -92,6 +92,9 @@ export function VerifyWithdrawalDialog({
         <DialogTitle id={titleId}>Verify Withdrawal</DialogTitle>
         <DialogContent>
           <DialogContentText>{fundsTexts.withdrawalCodeSent}</DialogContentText>
+          <DialogContentText variant="body2" sx={{ mt: 1 }}>
+            {fundsTexts.withdrawalVerifyLater}
+          </DialogContentText>
           <TextField
             sx={{ mt: 2 }}
             fullWidth
@@ -106,8 +109,9 @@ export function VerifyWithdrawalDialog({
           />
         </DialogContent>
         <DialogActions>
+          {/* closing keeps the request awaiting verification (Withdrawal Requests below the form) */}
           <Button onClick={close} disabled={busy}>
-            Cancel
+            Verify Later
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
             Verify

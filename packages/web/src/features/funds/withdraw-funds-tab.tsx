@@ -33,6 +33,7 @@ import { AccountSelect } from './account-select';
 import { useLodgeWithdrawal, useOwnBankAccountsQuery, useRefreshBalances } from './funds-api';
 import { type LodgedRequest, VerifyWithdrawalDialog } from './verify-withdrawal-dialog';
 import { emptyWithdrawForm, type WithdrawFormOutput, type WithdrawFormValues, withdrawForm } from './withdraw-form';
+import { WithdrawalRequestsPanel } from './withdrawal-requests-panel';
 
 function bankAccountLabel(bank: BankAccount): string {
   return `${bank.name} (BSB ${bank.bsbNumber}, account ${bank.accountNumber})`;
@@ -238,6 +239,7 @@ export function WithdrawFundsTab() {
           )}
         </Stack>
       )}
+      {accountId !== null && <WithdrawalRequestsPanel accountId={accountId} readOnly={readOnly} onVerify={setLodged} />}
       {confirming && (
         <AmountConfirmDialog
           open
