@@ -14,7 +14,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { fieldProps } from '../../shared/inputs/register-field';
 import { TextInput } from '../../shared/inputs/text-input';
 import { PageTitle } from '../../shared/layout/page-title';
-import { notifySuccess, toast } from '../../shared/toast/toast-store';
+import { notifyError, notifySuccess, toast } from '../../shared/toast/toast-store';
 import { type ConfirmResetForm, confirmResetForm, resetEmailForm } from './password-schemas';
 import { useConfirmReset, useSendResetCode } from './session-api';
 
@@ -37,7 +37,8 @@ export default function ResetPasswordPage() {
       setEnterCode(true);
       toast.info(response.userMessage || sessionMessages.resetCodeSent);
     },
-    onError: (error: Error) => toast.error(error.message),
+    // an error toast of this action goes once the action succeeds (toast-store)
+    onError: notifyError,
   };
 
   const form = useForm<ConfirmResetForm>({
@@ -52,7 +53,8 @@ export default function ResetPasswordPage() {
       notifySuccess(sessionMessages.passwordReset, response.userMessage);
       navigate('/login', { replace: true });
     },
-    onError: (error: Error) => toast.error(error.message),
+    // an error toast of this action goes once the action succeeds (toast-store)
+    onError: notifyError,
   };
 
   const requestCode = () => {

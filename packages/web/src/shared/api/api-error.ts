@@ -9,6 +9,8 @@ export class ApiError extends AppError {
   readonly status: number;
   readonly network: boolean;
   sessionEnded = false;
+  /** The action that failed, as `METHOD /path/template` (set by callRoute). */
+  action: string | undefined;
   constructor(
     code: ErrorCode,
     userMessage: string,
@@ -60,4 +62,19 @@ export function messageOf(error: unknown): string {
   if (error instanceof AppError) return error.userMessage || displayMessages.actionFailed;
   if (error instanceof Error && error.message) return error.message;
   return displayMessages.actionFailed;
+}
+
+/**
+ * Actions that succeeded, by `METHOD /path/template`: an error raised by an earlier try of the same
+ * action is out of date once it succeeds (the toasts listen, see toast-store).
+ */
+const actionSucceededListeners = new Set<(action: string) => void>();
+
+export function onActionSucceeded(listener: (action: string) => void): () => void {
+  actionSucceededListeners.add(listener);
+  return () => actionSucceededListeners.delete(listener);
+}
+
+export function actionSucceeded(action: string): void {
+  for (const listener of actionSucceededListeners) listener(action);
 }

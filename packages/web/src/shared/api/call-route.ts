@@ -1,5 +1,6 @@
 import type { RouteContract, RouteData, RouteRequest } from '@lm/domain';
 import { type ApiResponse, apiDownload, apiRequest, type QueryValue, type RequestOptions } from './api-client';
+import { ApiError, actionSucceeded } from './api-error';
 
 type Defined<T> = T extends undefined ? never : T;
 
@@ -60,7 +61,21 @@ export function callRoute<C extends RouteContract>(
 ): Promise<ApiResponse<RouteData<C>>> {
   const opts = (options ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
   const body = opts.body ?? (contract.method === 'GET' || contract.method === 'DELETE' ? undefined : {});
-  return apiRequest<RouteData<C>>(contract.method, pathOf(contract, opts.params), requestOptions({ ...options, body }));
+  const action = `${contract.method} ${contract.path}`;
+  return apiRequest<RouteData<C>>(
+    contract.method,
+    pathOf(contract, opts.params),
+    requestOptions({ ...options, body }),
+  ).then(
+    (response) => {
+      actionSucceeded(action);
+      return response;
+    },
+    (error: unknown) => {
+      if (error instanceof ApiError) error.action ??= action;
+      throw error;
+    },
+  );
 }
 
 /** Downloads a file route (reports, statements) by its contract. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentToasts, toast, toastAutoHideMs } from './toast-store';
+import { ApiError, actionSucceeded } from '../api/api-error';
+import { currentToasts, notifyError, toast, toastAutoHideMs } from './toast-store';
 
 describe('toast timers', () => {
   beforeEach(() => {
@@ -35,5 +36,27 @@ describe('toast timers', () => {
     toast.error('Action Failed');
     vi.advanceTimersByTime(60_000);
     expect(currentToasts().map((t) => t.message)).toEqual(['Action Failed']);
+  });
+});
+
+describe('error toasts of an action that then succeeds', () => {
+  afterEach(() => toast.clear());
+
+  it('an error toast goes when the same action succeeds; other errors stay', () => {
+    const wrongCode = new ApiError('RULE_REFUSED', 'The code is invalid or has expired. Please request a new code.', {
+      status: 422,
+    });
+    wrongCode.action = 'POST /api/user/confirm-reset';
+    notifyError(wrongCode);
+    const other = new ApiError('INTERNAL', 'Action Failed', { status: 500 });
+    other.action = 'GET /api/loans';
+    notifyError(other);
+    toast.error('No action known');
+    expect(currentToasts().map((t) => t.message)).toHaveLength(3);
+
+    actionSucceeded('POST /api/user/confirm-reset');
+    expect(currentToasts().map((t) => t.message)).toEqual(['Action Failed', 'No action known']);
+    actionSucceeded('GET /api/loans');
+    expect(currentToasts().map((t) => t.message)).toEqual(['No action known']);
   });
 });

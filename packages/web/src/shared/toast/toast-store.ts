@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError, messageOf } from '../api/api-error';
+import { ApiError, messageOf, onActionSucceeded } from '../api/api-error';
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
@@ -9,6 +9,8 @@ export interface Toast {
   severity: ToastSeverity;
   /** null: stays until closed (error toasts persist, spec core §9). */
   autoHideMs: number | null;
+  /** The failed action (`METHOD /path`) an error toast reports; it goes when that action succeeds. */
+  action?: string | undefined;
 }
 
 /** Toasts hide after 5 s; error toasts persist (spec core §9). */
@@ -37,15 +39,15 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-function push(message: string, severity: ToastSeverity, autoHideMs: number | null): number {
+function push(message: string, severity: ToastSeverity, autoHideMs: number | null, action?: string): number {
   // the same message twice in a row (a failing list refetched) shows once, for its full time again
   const last = toasts.at(-1);
-  if (last && last.message === message && last.severity === severity) {
+  if (last && last.message === message && last.severity === severity && last.action === action) {
     startTimer(last.id, autoHideMs);
     return last.id;
   }
   const id = nextId++;
-  const next = [...toasts, { id, message, severity, autoHideMs }];
+  const next = [...toasts, { id, message, severity, autoHideMs, action }];
   for (const dropped of next.slice(0, -toastsShownMax)) startTimer(dropped.id, null);
   toasts = next.slice(-toastsShownMax);
   startTimer(id, autoHideMs);
@@ -57,10 +59,19 @@ export const toast = {
   success: (message: string, autoHideMs: number = toastAutoHideMs) => push(message, 'success', autoHideMs),
   info: (message: string, autoHideMs: number = toastAutoHideMs) => push(message, 'info', autoHideMs),
   warning: (message: string, autoHideMs: number = toastAutoHideMs) => push(message, 'warning', autoHideMs),
-  error: (message: string) => push(message, 'error', null),
+  /** An error toast; with `action`, it goes once that action succeeds (see `dismissAction`). */
+  error: (message: string, action?: string) => push(message, 'error', null, action),
   dismiss(id: number) {
     startTimer(id, null);
     toasts = toasts.filter((t) => t.id !== id);
+    emit();
+  },
+  /** The action succeeded: its earlier error toasts no longer hold. */
+  dismissAction(action: string) {
+    const stale = toasts.filter((t) => t.severity === 'error' && t.action === action);
+    if (stale.length === 0) return;
+    for (const t of stale) startTimer(t.id, null);
+    toasts = toasts.filter((t) => !stale.includes(t));
     emit();
   },
   clear() {
@@ -77,8 +88,11 @@ export const toast = {
 export function notifyError(error: unknown): void {
   if (error instanceof ApiError && error.sessionEnded) return;
   if (error instanceof Error && error.name === 'AbortError') return;
-  toast.error(messageOf(error));
+  toast.error(messageOf(error), error instanceof ApiError ? error.action : undefined);
 }
+
+// every call made by contract reports its success: that action's error toasts go
+onActionSucceeded((action) => toast.dismissAction(action));
 
 /** A success toast whose text the server's userMessage overrides (spec core §8). */
 export function notifySuccess(defaultMessage: string, serverMessage?: string | null): void {
