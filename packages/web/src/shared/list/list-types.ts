@@ -52,6 +52,8 @@ export interface Column<R = Row> {
   sortField?: string;
   width?: number;
   flex?: number;
+  /** The least width of a flexible column (default 120 px). */
+  minWidth?: number;
   exportable?: boolean;
 }
 

@@ -18,7 +18,12 @@ export interface DataTableProps<R> {
   pageSizes?: readonly number[];
   onRowClick?: (row: R) => void;
   loading?: boolean;
+  /** The rows could not be fetched: the table shows this error (and Retry) instead of 'No data to display'. */
+  error?: unknown;
+  onRetry?: () => void;
   height?: number;
+  /** Rows grow to fit their cells (wrapped text such as the staged receipts' Issue) instead of cutting them off. */
+  autoRowHeight?: boolean;
   /** Checkbox selection (staged receipts, excess repayments). */
   selection?: { selected: readonly (string | number)[]; onChange: (ids: (string | number)[]) => void };
 }
@@ -33,7 +38,10 @@ export function DataTable<R>({
   pageSizes = pageSizesDefault,
   onRowClick,
   loading,
+  error,
+  onRetry,
   height,
+  autoRowHeight,
   selection,
 }: DataTableProps<R>) {
   const gridColumns = useMemo(() => toGridColumns(columns), [columns]);
@@ -48,6 +56,7 @@ export function DataTable<R>({
         columns={gridColumns}
         getRowId={(row) => getRowId(row as R)}
         loading={loading ?? false}
+        {...(autoRowHeight ? { getRowHeight: () => 'auto' as const } : {})}
         sortingOrder={['desc', 'asc']}
         sortModel={sortModel}
         onSortModelChange={(model) => {
@@ -71,6 +80,7 @@ export function DataTable<R>({
         disableColumnMenu
         localeText={{ noRowsLabel: displayMessages.noData }}
         slots={{ noRowsOverlay: NoRowsOverlay }}
+        slotProps={{ noRowsOverlay: error && rows.length === 0 ? { error, ...(onRetry ? { onRetry } : {}) } : {} }}
         sx={{ ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
       />
     </Box>

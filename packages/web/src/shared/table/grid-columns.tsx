@@ -22,7 +22,7 @@ export function toGridColumns<R>(columns: readonly Column<R>[]): GridColDef[] {
     if (column.width !== undefined) def.width = column.width;
     if (column.flex !== undefined) def.flex = column.flex;
     else if (column.width === undefined) def.flex = 1;
-    if (def.flex !== undefined) def.minWidth = 120;
+    if (def.flex !== undefined) def.minWidth = column.minWidth ?? 120;
     return def;
   });
 }

@@ -1,12 +1,42 @@
 import { displayMessages } from '@lm/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { messageOf } from '../api/api-error';
 
-/** The empty-table text of spec core §8. */
-export function NoRowsOverlay() {
+declare module '@mui/x-data-grid' {
+  interface NoRowsOverlayPropsOverrides {
+    /** The rows could not be fetched: the table says so instead of 'No data to display'. */
+    error?: unknown;
+    onRetry?: () => void;
+  }
+}
+
+/**
+ * A table without rows: 'No data to display' (spec core §8) when there are none, or the fetch
+ * error with a Retry when the rows could not be fetched, which is not the same as having none.
+ */
+export function NoRowsOverlay({ error, onRetry }: { error?: unknown; onRetry?: () => void }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%', p: 2 }}>
-      <Typography color="text.secondary">{displayMessages.noData}</Typography>
+      {error ? (
+        <Alert
+          severity="error"
+          data-testid="table-fetch-error"
+          action={
+            onRetry ? (
+              <Button color="inherit" size="small" onClick={onRetry}>
+                Retry
+              </Button>
+            ) : undefined
+          }
+        >
+          {messageOf(error) || displayMessages.fetchFailed}
+        </Alert>
+      ) : (
+        <Typography color="text.secondary">{displayMessages.noData}</Typography>
+      )}
     </Box>
   );
 }

@@ -157,6 +157,10 @@ function ServerTableWithState<R>({
           disableRowSelectionOnClick
           localeText={{ noRowsLabel: displayMessages.noData }}
           slots={{ noRowsOverlay: NoRowsOverlay }}
+          slotProps={{
+            noRowsOverlay:
+              list.isError && rows.length === 0 ? { error: list.error, onRetry: () => void list.refetch() } : {},
+          }}
           sx={{ border: 0, ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
         />
       </Box>
