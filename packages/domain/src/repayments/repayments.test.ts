@@ -8,6 +8,7 @@ import {
 import {
   completeReceipts,
   fractionaliseRepaymentsBody,
+  futureDatedReceipts,
   missingReceiptProperties,
   publishReceiptSchema,
   publishReceiptsBody,
@@ -140,5 +141,19 @@ describe('statistics intervals', () => {
       'interestRepaid',
     ]);
     expect(portfolioSummaryQuery.safeParse({ select: 'password' }).success).toBe(false);
+  });
+});
+
+describe('future-dated receipts', () => {
+  it('a receipt dated after today (Sydney) gets an alert; today and earlier none', () => {
+    const rows = [
+      { id: 1, dueDate: '2026-11-25' },
+      { id: 2, dueDate: '2026-11-26' },
+      { id: 3, dueDate: '2027-03-26' },
+      { id: 4, dueDate: '2026-11-27T00:00:00.000Z' },
+    ];
+    const alerts = futureDatedReceipts(rows, '2026-11-26');
+    expect(alerts.map((a) => a.row.id)).toEqual([3, 4]);
+    expect(alerts[0]?.alert).toBe('The receipt date 26/03/2027 is in the future. Check it before publishing.');
   });
 });

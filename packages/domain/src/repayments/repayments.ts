@@ -54,6 +54,24 @@ export const stagedReceiptIssues = {
 } as const;
 
 /**
+ * A staged receipt dated after today (Sydney): money cannot have been received on a day still to
+ * come, so the date is likely mistyped (a month or a year off). An alert, not a block: the row can
+ * still be published once checked. The specification has no words for it; ours.
+ */
+export const receiptDateAlert = (isoDate: string) =>
+  `The receipt date ${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)} is in the future. Check it before publishing.`;
+
+/** The staged receipts dated after `today` (YYYY-MM-DD, Sydney), each with its alert. */
+export function futureDatedReceipts<R extends { dueDate: string }>(
+  rows: readonly R[],
+  today: string,
+): Array<{ row: R; alert: string }> {
+  return rows
+    .filter((row) => row.dueDate.slice(0, 10) > today)
+    .map((row) => ({ row, alert: receiptDateAlert(row.dueDate.slice(0, 10)) }));
+}
+
+/**
  * A receipt staged from a file: matched to its loan, or flagged with the reason it could not be
  * (the reply of POST api/repayments/receipts/processFile; plain data, as the server encodes it).
  */

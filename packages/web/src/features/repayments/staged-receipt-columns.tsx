@@ -1,4 +1,5 @@
-import type { StagedReceipt } from '@lm/domain';
+import { futureDatedReceipts, type StagedReceipt, sydneyDate } from '@lm/domain';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Column } from '../../shared/list/list-types';
 
@@ -18,11 +19,25 @@ export const stagedReceiptColumns: readonly Column<StagedReceipt>[] = [
     field: 'issue',
     header: 'Issue',
     flex: 2,
-    render: (row) =>
-      row.issue ? (
-        <Typography variant="body2" color="warning.dark" sx={{ whiteSpace: 'normal', lineHeight: 1.3, py: 0.5 }}>
-          {row.issue}
-        </Typography>
-      ) : null,
+    // the whole text wraps in a row that grows with it (the table's autoRowHeight): never cut off
+    minWidth: 320,
+    render: (row) => {
+      const dateAlert = futureDatedReceipts([row], sydneyDate(new Date()))[0]?.alert;
+      if (!row.issue && !dateAlert) return null;
+      return (
+        <Stack spacing={0.5} sx={{ py: 1 }}>
+          {row.issue && (
+            <Typography variant="body2" color="error.dark" sx={{ whiteSpace: 'normal', lineHeight: 1.3 }}>
+              {row.issue}
+            </Typography>
+          )}
+          {dateAlert && (
+            <Typography variant="body2" color="warning.dark" sx={{ whiteSpace: 'normal', lineHeight: 1.3 }}>
+              {dateAlert}
+            </Typography>
+          )}
+        </Stack>
+      );
+    },
   },
 ];

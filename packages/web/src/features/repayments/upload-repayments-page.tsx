@@ -1,4 +1,11 @@
-import { missingReceiptProperties, receiptUploadTexts, repaymentMessages, type StagedReceipt } from '@lm/domain';
+import {
+  futureDatedReceipts,
+  missingReceiptProperties,
+  receiptUploadTexts,
+  repaymentMessages,
+  type StagedReceipt,
+  sydneyDate,
+} from '@lm/domain';
 import DeleteOutlineIcon from '@mui/icons-material/Delete';
 import PublishIcon from '@mui/icons-material/Publish';
 import RestoreIcon from '@mui/icons-material/Restore';
@@ -111,6 +118,26 @@ function StagedIssues({ rows }: { rows: readonly StagedReceipt[] }) {
           </li>
         ))}
         {flagged.length > issuesShownMax && <li>and {flagged.length - issuesShownMax} more (see the Issue column)</li>}
+      </Box>
+    </Alert>
+  );
+}
+
+/** Staged receipts dated after today: an alert (they can still be published once checked), not a block. */
+function FutureDatedReceipts({ rows }: { rows: readonly StagedReceipt[] }) {
+  const alerts = futureDatedReceipts(rows, sydneyDate(new Date()));
+  if (alerts.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 1 }} data-testid="future-dated-receipts">
+      {alerts.length === 1 ? '1 receipt is' : `${alerts.length} receipts are`} dated in the future; they can be
+      published, but check their dates first:
+      <Box component="ul" sx={{ my: 0, pl: 3 }}>
+        {alerts.slice(0, issuesShownMax).map(({ row, alert }) => (
+          <li key={row.id}>
+            Line {row.line}: {alert}
+          </li>
+        ))}
+        {alerts.length > issuesShownMax && <li>and {alerts.length - issuesShownMax} more (see the Issue column)</li>}
       </Box>
     </Alert>
   );
@@ -248,6 +275,7 @@ export default function UploadRepaymentsPage() {
               </Box>
             )}
             <StagedIssues rows={state.rows} />
+            <FutureDatedReceipts rows={state.rows} />
             {state.failed && publishProblem && (
               <Alert severity="error" sx={{ mb: 1 }}>
                 {publishProblem} The repayments sent are back in the list.
@@ -257,6 +285,7 @@ export default function UploadRepaymentsPage() {
               label="Staged repayments"
               rows={state.rows}
               columns={stagedReceiptColumns}
+              autoRowHeight
               getRowId={(row) => row.id}
               defaultSort={{ field: 'dueDate', direction: 'asc' }}
               pageSizes={pageSizesWithAll}
