@@ -6,8 +6,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { menuTabsMax } from '../routes';
@@ -23,13 +25,17 @@ export function activeMenuPath(items: readonly MenuItem[], pathname: string): st
   return hit ? hit.path : false;
 }
 
-/** The menu of spec core §2.2: tabs for up to 8 items, a drawer above that. */
+/**
+ * The menu of spec core §2.2: tabs for up to 8 items, a drawer above that. On a narrow screen (a
+ * phone) the tabs would be a strip showing one or two items at a time, so it is the drawer there too.
+ */
 export function AppMenu({ items }: { items: readonly MenuItem[] }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const active = activeMenuPath(items, location.pathname);
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
 
-  if (items.length <= menuTabsMax) {
+  if (items.length <= menuTabsMax && !narrow) {
     return (
       <Box component="nav" aria-label="Main menu" sx={{ flexGrow: 1, minWidth: 0 }}>
         <Tabs
