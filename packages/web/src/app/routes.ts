@@ -159,6 +159,14 @@ export function routeFor(pathname: string): RouteDefinition | undefined {
   return candidates.sort((a, b) => staticSegments(b) - staticSegments(a))[0];
 }
 
+/**
+ * Whether a path opens a built screen (not the "coming soon" page): a link to a screen that is not
+ * built yet is left out rather than leading to a placeholder.
+ */
+export function screenBuilt(pathname: string): boolean {
+  return (routeFor(pathname)?.screen ?? null) !== null;
+}
+
 /** The menu items a role sees (null: signed out). */
 export function menuFor(role: Role | null): { label: string; path: string }[] {
   if (role === null) return [...guestMenu];

@@ -1,6 +1,7 @@
 import { backOfficeRoles, Role } from '@lm/domain';
 import Button from '@mui/material/Button';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { screenBuilt } from '../../app/routes';
 import { PageTitle } from '../../shared/layout/page-title';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
@@ -8,9 +9,13 @@ import { ServerTable } from '../../shared/table/server-table';
 import { InvestorDetail } from './investor-detail';
 import { investorsList } from './investors-api';
 
+/** Investor Applications leads to the onboarding review; until that screen is built, no button leads to a placeholder. */
+const applicationsPath = '/onboarding/investorApplications';
+
 /**
  * /investors and /investors/{id} (investor-and-admin §2 Investors): the list with Investor
- * Applications, Export, Filter Investors and All; a route id opens the Investor Information tab.
+ * Applications (once the onboarding review exists), Export, Filter Investors and All; a route id
+ * opens the Investor Information tab.
  * The auditor sees the list only (the detail is for management and support).
  */
 export default function InvestorsPage() {
@@ -31,8 +36,8 @@ export default function InvestorsPage() {
             onRowClick={canOpen ? (row) => navigate(detailPath('/investors', row.id, search)) : undefined}
             actions={
               <>
-                {user.type === Role.MANAGEMENT && (
-                  <Button component={Link} to="/onboarding/investorApplications">
+                {user.type === Role.MANAGEMENT && screenBuilt(applicationsPath) && (
+                  <Button component={Link} to={applicationsPath}>
                     Investor Applications
                   </Button>
                 )}
