@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { readChosenMarketplaceAccount, writeChosenMarketplaceAccount } from '../../shared/api/storage';
 import { PageTitle } from '../../shared/layout/page-title';
 import { listKey, useList, useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
@@ -198,7 +199,13 @@ export default function MarketplacePage() {
   const isInvestor = user.type === Role.INVESTOR || user.type === Role.INVESTOR_READ_ONLY;
   const accounts = useQuery({ ...ownAccountsQuery, enabled: isInvestor });
   const list: readonly OwnAccount[] = accounts.data ?? [];
-  const [chosen, setChosen] = useState<number | null>(null);
+  // the chosen account outlives opening a loan, going back and leaving the marketplace (this tab only);
+  // an id that is not one of this investor's accounts falls back to the first
+  const [chosen, setChosenState] = useState<number | null>(readChosenMarketplaceAccount);
+  const setChosen = (id: number) => {
+    writeChosenMarketplaceAccount(id);
+    setChosenState(id);
+  };
   const accountId = list.some((a) => a.id === chosen) ? chosen : (list[0]?.id ?? null);
   return (
     <>

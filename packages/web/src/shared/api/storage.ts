@@ -8,6 +8,8 @@ export const storageKeys = {
   rememberMe: 'lm.rememberMe',
   rememberedEmail: 'lm.rememberedEmail',
   welcomeVideoSeen: 'lm.welcomeVideoSeen',
+  /** The account an investor chose in the marketplace header, for this tab (session storage). */
+  marketplaceAccount: 'lm.marketplaceAccount',
 } as const;
 
 export interface StoredSession {
@@ -66,6 +68,7 @@ export function writeSession(session: StoredSession, remembered: boolean): void 
 export function clearSession(): void {
   safeSet(localStorage, storageKeys.session, null);
   safeSet(sessionStorage, storageKeys.session, null);
+  safeSet(sessionStorage, storageKeys.marketplaceAccount, null);
 }
 
 export interface RememberedLogin {
@@ -92,4 +95,16 @@ export function readFlag(key: string): boolean {
 
 export function writeFlag(key: string, value: boolean): void {
   safeSet(localStorage, key, value ? 'true' : null);
+}
+
+/** The account chosen in the marketplace header in this tab, kept across the marketplace, a loan and the Invest dialog. */
+export function readChosenMarketplaceAccount(): number | null {
+  const raw = typeof window === 'undefined' ? null : safeGet(window.sessionStorage, storageKeys.marketplaceAccount);
+  const id = raw === null ? Number.NaN : Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function writeChosenMarketplaceAccount(accountId: number | null): void {
+  if (typeof window === 'undefined') return;
+  safeSet(window.sessionStorage, storageKeys.marketplaceAccount, accountId === null ? null : String(accountId));
 }
