@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo, test } from '../support/fixtures';
 
 /**
@@ -29,6 +30,9 @@ test('an investor drills Repayments Paid from Yearly to Daily and back, toggles 
   ).toBeVisible();
   await expect(page.getByTestId('chart-state').getByRole('heading', { name: 'Investment by State' })).toBeVisible();
   await expect(page.getByTestId('chart-state').locator('path[data-state]')).toHaveCount(8);
+  // the whole book's share beside the investor's own
+  await expect(page.getByTestId('chart-state').getByRole('columnheader', { name: 'Whole book' })).toBeVisible();
+  await expect(page.getByTestId('chart-industry').getByText('Whole book')).toBeVisible();
   await page.screenshot({ path: '/tmp/dashboard-investor.png', fullPage: true });
   await expectAccessible(page);
 
@@ -63,6 +67,36 @@ test('an investor drills Repayments Paid from Yearly to Daily and back, toggles 
   await up.click();
   await expect(chart).toHaveAttribute('data-level', 'year');
   await expect(up).toBeDisabled();
+
+  // the rows behind a bar: the year with the most repayments, as a list with its totals and Export
+  await paid.getByRole('combobox', { name: /Rows of/ }).click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const counts = (await options.allTextContents()).map((label) =>
+    Number(/\(([\d,]+)\)$/.exec(label)?.[1]?.replaceAll(',', '') ?? 0),
+  );
+  const busiest = counts.indexOf(Math.max(...counts));
+  const rowCount = counts[busiest] ?? 0;
+  expect(rowCount).toBeGreaterThan(0);
+  await options.nth(busiest).click();
+  const rowsDialog = page.getByRole('dialog', { name: /^Repayments Paid: FY '\d\d-\d\d$/ });
+  await expect(rowsDialog).toBeVisible();
+  await expect(rowsDialog.getByTestId('bar-rows-totals')).toContainText(
+    `${rowCount.toLocaleString('en-AU')} ${rowCount === 1 ? 'row' : 'rows'}: principal $`,
+  );
+  await expect(rowsDialog.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+  await page.screenshot({ path: '/tmp/dashboard-investor-bar-rows.png', fullPage: false });
+  await expectAccessible(page);
+  await rowsDialog.getByRole('button', { name: 'Export' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export to CSV' });
+  const download = page.waitForEvent('download');
+  await exportDialog.getByRole('button', { name: 'Export' }).click();
+  const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+  const lines = csv.split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('Date,Account,Loan,Principal,Interest,Tax Withheld,Gross Amount');
+  expect(lines).toHaveLength(rowCount + 1);
+  await rowsDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(rowsDialog).toBeHidden();
 
   // the legend hides and shows a series
   const legend = paid.getByRole('group', { name: 'Repayments Paid legend' });

@@ -45,7 +45,24 @@ function investorCalls(today: string): Array<[string, string]> {
     ],
     ['radar (industryType)', '/api/user/investments/statistics?groupBy=industryType'],
     ['map (companyState)', '/api/user/investments/statistics?groupBy=companyState'],
+    ['radar, whole book (industryType)', '/api/user/investments/bookShares?groupBy=industryType'],
+    ['map, whole book (companyState)', '/api/user/investments/bookShares?groupBy=companyState'],
     ['arrears strip (loanStatus)', '/api/user/investments/statistics?groupBy=loanStatus'],
+  ];
+}
+
+/** A click on a bar: the rows behind this financial year's Repayments Paid and its Repayments Due. */
+function barRowCalls(today: string): Array<[string, string]> {
+  const fy = financialYearStart(today);
+  return [
+    [
+      'rows of a bar (Repayments Paid, this FY)',
+      `/api/user/statistics/rows?graph=repaymentsPaid&groupBy=financialYear&key=${fy}`,
+    ],
+    [
+      'rows of a bar (Repayments Due, this FY)',
+      `/api/user/statistics/rows?graph=repaymentsDue&groupBy=financialYear&key=${fy}`,
+    ],
   ];
 }
 
@@ -68,18 +85,22 @@ function administratorCalls(today: string): Array<[string, string]> {
         $select: 'id',
       })}`,
     ],
-    ['Loans Status', `/api/loans/statistics?${q({ groupBy: 'status', $orderby: 'status asc' })}`],
+    // the tables select only what they show (staffTableQuery in the web's dashboard-api.ts)
+    [
+      'Loans Status',
+      `/api/loans/statistics?${q({ groupBy: 'status', $select: 'status,count', $orderby: 'status asc' })}`,
+    ],
     [
       'Loans in Arrears',
-      `/api/loans/statistics?${q({ groupBy: 'id,name,gracePeriodDays,status', $filter: "status eq 'ACTIVE_IN_ARREARS'", $orderby: 'id desc' })}`,
+      `/api/loans/statistics?${q({ groupBy: 'id,name,gracePeriodDays,status', $select: 'id,name,gracePeriodDays,status,count', $filter: "status eq 'ACTIVE_IN_ARREARS'", $orderby: 'id desc' })}`,
     ],
     [
       'MarketPlace Expired Loans',
-      `/api/loans/statistics?${q({ groupBy: 'id,name,marketplaceExpiryDate,status', $filter: "status eq 'MARKETPLACE_FUNDING_EXPIRED'" })}`,
+      `/api/loans/statistics?${q({ groupBy: 'id,name,marketplaceExpiryDate,status', $select: 'id,name,marketplaceExpiryDate,status,count', $filter: "status eq 'MARKETPLACE_FUNDING_EXPIRED'", $orderby: 'marketplaceExpiryDate desc' })}`,
     ],
     [
       'Loans Funded Last 30 Days',
-      `/api/loans/statistics?${q({ groupBy: 'id,name,fundedDate,status', $filter: `fundedDate ge ${addDays(today, -30)}` })}`,
+      `/api/loans/statistics?${q({ groupBy: 'id,name,fundedDate,status', $select: 'id,name,fundedDate,status,count', $filter: `fundedDate ge ${addDays(today, -30)}`, $orderby: 'fundedDate desc' })}`,
     ],
   ];
 }
@@ -107,6 +128,7 @@ export async function dashboardSection(ctx: BenchContext, runs: number): Promise
   const figures: SectionResult['figures'] = [];
   const calls: Array<[string, string, string]> = [
     ...investorCalls(ctx.today).map(([name, path]): [string, string, string] => [name, path, investorToken]),
+    ...barRowCalls(ctx.today).map(([name, path]): [string, string, string] => [name, path, investorToken]),
     ...administratorCalls(ctx.today).map(([name, path]): [string, string, string] => [name, path, adminToken]),
   ];
   for (const [name, path, token] of calls) {

@@ -59,7 +59,7 @@ beforeAll(async () => {
   management = await t.login(demo.management);
   support = await t.login(demo.support);
   auditor = await t.login(demo.auditor);
-}, 120_000);
+}, 600_000);
 afterAll(() => t.close());
 
 type Row = {

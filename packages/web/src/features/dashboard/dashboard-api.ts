@@ -1,6 +1,10 @@
 import {
   accountStatisticsRoute,
   arrearsCheckRoute,
+  type BookShareChart,
+  barRowsRoute,
+  bookSharesRoute,
+  type DashboardGraph,
   financialYearStart,
   type InvestmentGrouping,
   investmentStatisticsRoute,
@@ -47,20 +51,26 @@ export type StaffTableId = 'status' | 'arrears' | 'expired' | 'funded';
 /** Loans funded in the last 30 days (spec core §9 "Dashboard window"). */
 export const fundedWindowDays = 30;
 
-/** The loan statistics query of each table (docs/api.md, `GET api/loans/statistics`). */
+/**
+ * The loan statistics query of each table (docs/api.md, `GET api/loans/statistics`). Each selects
+ * only the columns it shows: without a repayment total in `$select` the server does not add up
+ * every repayment of the book.
+ */
 export function staffTableQuery(table: StaffTableId, today: string): Record<string, string> {
   switch (table) {
     case 'status':
-      return { groupBy: 'status', $orderby: 'status asc' };
+      return { groupBy: 'status', $select: 'status,count', $orderby: 'status asc' };
     case 'arrears':
       return {
         groupBy: 'id,name,gracePeriodDays,status',
+        $select: 'id,name,gracePeriodDays,status,count',
         $filter: "status eq 'ACTIVE_IN_ARREARS'",
         $orderby: 'id desc',
       };
     case 'expired':
       return {
         groupBy: 'id,name,marketplaceExpiryDate,status',
+        $select: 'id,name,marketplaceExpiryDate,status,count',
         $filter: "status eq 'MARKETPLACE_FUNDING_EXPIRED'",
         $orderby: 'marketplaceExpiryDate desc',
       };
@@ -69,6 +79,7 @@ export function staffTableQuery(table: StaffTableId, today: string): Record<stri
       from.setUTCDate(from.getUTCDate() - fundedWindowDays);
       return {
         groupBy: 'id,name,fundedDate,status',
+        $select: 'id,name,fundedDate,status,count',
         $filter: `fundedDate ge ${from.toISOString().slice(0, 10)}`,
         $orderby: 'fundedDate desc',
       };
@@ -163,7 +174,7 @@ export function portfolioTilesQuery(today: string) {
 }
 
 /** The three interval graphs and where each reads from. */
-export type GraphSource = 'repaymentsPaid' | 'repaymentsDue' | 'loansFunded';
+export type GraphSource = DashboardGraph;
 
 /** One graph's buckets for one view and account (all accounts when null). */
 export function graphQuery(source: GraphSource, view: GraphView, accountId: number | null) {
@@ -199,6 +210,30 @@ export function investmentShareQuery(
   return queryOptions({
     queryKey: [...dashboardKey, 'investments', query] as const,
     queryFn: async ({ signal }) => (await callRoute(investmentStatisticsRoute, { query, signal })).data,
+  });
+}
+
+/** The whole book's share per industry (radar) or state (map): percent only, the same for every investor. */
+export function bookSharesQuery(groupBy: BookShareChart) {
+  return queryOptions({
+    queryKey: [...dashboardKey, 'book', groupBy] as const,
+    queryFn: async ({ signal }) => (await callRoute(bookSharesRoute, { query: { groupBy }, signal })).data,
+    // the server reads the whole book at most once a minute
+    staleTime: 60_000,
+  });
+}
+
+/** The rows behind one bar: the bar of `view`'s level starting on `key`, of one account or all. */
+export function barRowsQuery(source: GraphSource, view: GraphView, key: string, accountId: number | null) {
+  const query = {
+    graph: source,
+    groupBy: groupByOf(view.level),
+    key,
+    ...(accountId === null ? {} : { accountId }),
+  };
+  return queryOptions({
+    queryKey: [...dashboardKey, 'rows', query] as const,
+    queryFn: async ({ signal }) => (await callRoute(barRowsRoute, { query, signal })).data,
   });
 }
 

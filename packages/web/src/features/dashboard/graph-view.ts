@@ -34,12 +34,6 @@ export const levelLabels: Record<GraphLevel, string> = {
   day: 'Daily',
 };
 
-/** Spec core §8's not-found texts for a graph or a period the dashboard does not have. */
-export const dashboardMessages = {
-  graphNotFound: 'Graph does not exist',
-  periodNotFound: 'Period does not exist',
-} as const;
-
 /** Graph ids the investor dashboard holds (the `g.<id>` URL parameters). */
 export const graphIds = ['paid', 'funded', 'due', 'next'] as const;
 

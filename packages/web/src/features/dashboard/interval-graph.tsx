@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyCompact, formatNumber, truncateText } from '@lm/domain';
+import { dashboardMessages, formatMoney, formatMoneyCompact, formatNumber, truncateText } from '@lm/domain';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -16,11 +16,11 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BarRowsDialog, type OpenBar } from './bar-rows-dialog';
 import { chartCsv, downloadCsv } from './chart-csv';
 import { type GraphSource, graphQuery } from './dashboard-api';
 import {
   bucketLabel,
-  dashboardMessages,
   drillDown,
   drillUp,
   type GraphSeries,
@@ -54,8 +54,9 @@ export interface IntervalGraphProps {
 
 /**
  * One interval graph (spec core §2.4): bars per Yearly, Monthly, Weekly or Daily bucket; a click
- * on a bucket drills down, Drill Up goes back, Refresh reloads, the legend hides or shows a
- * series, Download CSV saves what is shown. The view lives in the URL, so it can be shared.
+ * on a bucket drills down (on a Daily bar it opens the rows behind it), Drill Up goes back,
+ * Refresh reloads, the legend hides or shows a series, Download CSV saves what is shown, and
+ * "Rows of" opens the rows behind any bar. The view lives in the URL, so it can be shared.
  */
 export function IntervalGraph({
   id,
@@ -72,6 +73,7 @@ export function IntervalGraph({
   const viewText = params.get(paramName);
   const view = readView(viewText) ?? defaultView;
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [openBar, setOpenBar] = useState<OpenBar | null>(null);
   const { data, isPending, isFetching, isError, refetch } = useQuery(graphQuery(source, view, accountId));
 
   const setView = (next: GraphView | null) => {
@@ -198,7 +200,7 @@ export function IntervalGraph({
             label="Drill down"
             value=""
             onChange={(event) => setView(drillDown(view, event.target.value))}
-            sx={{ width: 170, flexShrink: 0 }}
+            sx={{ width: 150, flexShrink: 0 }}
             data-testid={`graph-${id}-drill`}
           >
             {keys.map((key) => (
@@ -208,6 +210,21 @@ export function IntervalGraph({
             ))}
           </TextField>
         )}
+        <TextField
+          select
+          size="small"
+          label="Rows of"
+          value=""
+          onChange={(event) => setOpenBar({ view, key: event.target.value })}
+          sx={{ width: 150, flexShrink: 0 }}
+          data-testid={`graph-${id}-rows`}
+        >
+          {keys.map((key, index) => (
+            <MenuItem key={key} value={key}>
+              {bucketLabel(key, view.level)} ({formatNumber(counts[index] ?? 0)})
+            </MenuItem>
+          ))}
+        </TextField>
       </Stack>
       {viewText !== null && readView(viewText) === null && (
         <Alert severity="warning" sx={{ mt: 1 }}>
@@ -250,11 +267,23 @@ export function IntervalGraph({
             onAxisClick={(_event, axis) => {
               const index = axis?.dataIndex;
               const key = index === undefined ? undefined : keys[index];
-              if (key) setView(drillDown(view, key));
+              if (!key) return;
+              // a Daily bar has nothing below it: it opens its rows
+              if (view.level === 'day') setOpenBar({ view, key });
+              else setView(drillDown(view, key));
             }}
             margin={{ left: 8, right: 8 }}
           />
         </Box>
+      )}
+      {openBar && (
+        <BarRowsDialog
+          title={title}
+          source={source}
+          bar={openBar}
+          accountId={accountId}
+          onClose={() => setOpenBar(null)}
+        />
       )}
     </Card>
   );

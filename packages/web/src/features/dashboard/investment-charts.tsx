@@ -1,4 +1,12 @@
-import { formatMoney, formatNumber, formatPercent, industryTypes, type StatisticsRow, truncateText } from '@lm/domain';
+import {
+  type BookShareRow,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  industryTypes,
+  type StatisticsRow,
+  truncateText,
+} from '@lm/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,7 +18,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { chartCsv, downloadCsv } from './chart-csv';
-import { investmentShareQuery } from './dashboard-api';
+import { bookSharesQuery, investmentShareQuery } from './dashboard-api';
 import { mapSourceNote, projectStates, stateCodeOf } from './geo';
 import { chartLabelMax, type Measure } from './interval-graph';
 import { type ShareRow, shareRows } from './shares';
@@ -81,16 +89,9 @@ function downloadShares(title: string, header: string, rows: readonly ShareRow[]
 }
 
 /** 'Investment by Industry': the investor's share per industry beside the whole book's. */
-export function IndustryRadar({
-  measure,
-  accountId,
-  book,
-}: {
-  measure: Measure;
-  accountId: number | null;
-  book?: readonly StatisticsRow[];
-}) {
+export function IndustryRadar({ measure, accountId }: { measure: Measure; accountId: number | null }) {
   const { data } = useQuery(investmentShareQuery('industryType', accountId));
+  const book = useQuery(bookSharesQuery('industryType')).data;
   const rows = useMemo(() => shareRows(industryTypes, data ?? [], measure, book), [data, measure, book]);
   const max = Math.max(10, ...rows.map((r) => Math.max(r.share, r.bookShare ?? 0)));
   const title = 'Investment by Industry';
@@ -140,20 +141,13 @@ export function IndustryRadar({
 }
 
 /** 'Investment by State': a map of Australia shaded by the investor's share, with the book's beside. */
-export function StateMap({
-  measure,
-  accountId,
-  book,
-}: {
-  measure: Measure;
-  accountId: number | null;
-  book?: readonly StatisticsRow[];
-}) {
+export function StateMap({ measure, accountId }: { measure: Measure; accountId: number | null }) {
   const { data } = useQuery(investmentShareQuery('companyState', accountId));
+  const book = useQuery(bookSharesQuery('companyState')).data;
   const widthPx = 520;
   const { shapes, height } = useMemo(() => projectStates(widthPx), []);
   const rows = useMemo(() => {
-    const normalise = (list: readonly StatisticsRow[] | undefined) =>
+    const normalise = <R extends StatisticsRow | BookShareRow>(list: readonly R[] | undefined) =>
       list?.map((row) => ({ ...row, key: stateCodeOf(row.key, shapes) ?? row.key }));
     return shareRows(
       shapes.map((s) => s.code),

@@ -1,6 +1,7 @@
 import {
   centsFromNumber,
   centsToNumber,
+  dashboardMessages,
   financialYearLabel,
   formatMoney,
   formatMoneyCompact,
@@ -26,14 +27,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { portfolioArrearsHref } from '../portfolio';
 import { investmentShareQuery, portfolioTilesQuery, serverToday, useInvestorAccounts } from './dashboard-api';
-import {
-  dashboardMessages,
-  financialYearView,
-  type GraphSeries,
-  monthsBackView,
-  unknownGraphParams,
-  yearlyView,
-} from './graph-view';
+import { financialYearView, type GraphSeries, monthsBackView, unknownGraphParams, yearlyView } from './graph-view';
 import { IntervalGraph, type Measure } from './interval-graph';
 import { IndustryRadar, StateMap } from './investment-charts';
 import { StatTile } from './tiles';

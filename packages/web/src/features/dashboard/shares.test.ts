@@ -12,14 +12,30 @@ describe('investment shares', () => {
       ],
       'amount',
       [
-        { key: 'NSW', count: 5, totalPrincipalOutstanding: 1000 },
-        { key: 'QLD', count: 5, totalPrincipalOutstanding: 3000 },
+        { key: 'NSW', amountShare: 25, countShare: 50 },
+        { key: 'QLD', amountShare: 75, countShare: 50 },
       ],
     );
     expect(rows.map((r) => r.key)).toEqual(['NSW', 'VIC', 'QLD', 'Unknown']);
     expect(rows.map((r) => r.share)).toEqual([60.03, 30, 0, 9.97]);
     expect(rows.map((r) => r.bookShare)).toEqual([25, 0, 75, 0]);
     expect(rows[0]?.value).toBe(600.3);
+  });
+
+  it("takes the whole book's share of the measure shown, adding two spellings of one category", () => {
+    const book = [
+      { key: 'NSW', amountShare: 20.1, countShare: 40 },
+      { key: 'NSW', amountShare: 0.2, countShare: 10 },
+      { key: 'TAS', amountShare: 79.7, countShare: 50 },
+    ];
+    const byCount = shareRows(['NSW', 'VIC'], [{ key: 'VIC', count: 2 }], 'count', book);
+    expect(byCount.map((r) => [r.key, r.share, r.bookShare])).toEqual([
+      ['NSW', 0, 50],
+      ['VIC', 100, 0],
+      ['TAS', 0, 50],
+    ]);
+    const byAmount = shareRows(['NSW'], [], 'amount', book);
+    expect(byAmount.map((r) => r.bookShare)).toEqual([20.3, 79.7]);
   });
 
   it('counts investments when the measure is the count, and is all zero with nothing invested', () => {
