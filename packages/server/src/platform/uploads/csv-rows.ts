@@ -4,7 +4,7 @@ import { parse } from 'csv-parse';
 import { fileColumnsMax } from './upload-limits';
 
 /**
- * A CSV file's records read as a stream: the text is handed to the parser in slices of 64 KB with
+ * A CSV file's records read as a stream: the text is handed to the parser in slices of 4 KB with
  * a turn of the event loop between them, so other requests are served while a large file is read,
  * and reading stops at the first record past the caller's cap (or past `fileColumnsMax` columns)
  * without parsing the rest. The byte cap is the upload's own limit, checked as it arrives.
@@ -23,7 +23,9 @@ export interface CsvLimits {
   tooManyRows: (line: number) => AppError;
 }
 
-const sliceLength = 65_536;
+const sliceLength = 4_096;
+/** Records taken from the parser between two turns of the event loop. */
+const recordsPerTurn = 256;
 
 export function decodeCsvText(content: Buffer): string {
   try {
@@ -72,6 +74,8 @@ export async function readCsvRecords(content: Buffer, limits: CsvLimits): Promis
         );
       }
       records.push({ line: info.lines, record });
+      // the parser's buffered records are read through promises, which never let other work in
+      if (records.length % recordsPerTurn === 0) await nextTurn();
     }
   } finally {
     parser.destroy();

@@ -1,5 +1,5 @@
 /**
- * The limits every uploaded spreadsheet or CSV file is read within (docs/decisions/0014). They are
+ * The limits every uploaded spreadsheet or CSV file is read within (docs/decisions/008-upload-limits.md). They are
  * checked while reading, so a hostile file is refused before it costs more than these bounds:
  * - the compressed size: the route's own byte limit (20 MB, a schedule 5 MB), checked while the
  *   upload arrives;
@@ -13,8 +13,11 @@ export const mebibyte = 1024 * 1024;
 /** Bytes of an uploaded receipts file (the server-wide upload limit); a schedule has its own, smaller one. */
 export const receiptFileBytesMax = 20 * mebibyte;
 
-/** Unpacked bytes of one workbook part, and of all parts of a workbook read together. */
-export const workbookPartBytesMax = 50 * mebibyte;
+/**
+ * Unpacked bytes of one workbook part (a full 10,000-row receipts sheet is about 3 MB), and of all
+ * parts of a workbook together.
+ */
+export const workbookPartBytesMax = 20 * mebibyte;
 export const workbookBytesMax = 50 * mebibyte;
 /** Parts (files) in a workbook's zip directory. */
 export const workbookPartsMax = 1000;

@@ -114,7 +114,7 @@ export class ZipFile {
 
   /**
    * The part's bytes, inflated as they are consumed (so a reader that stops early inflates no
-   * more), in chunks of at most 64 KB. The inflating runs on libuv's thread pool and every chunk
+   * more), in chunks of at most 16 KB. The inflating runs on libuv's thread pool and every chunk
    * arrives in its own turn of the event loop. Past the part's declared size, the part limit or
    * the workbook's total, it throws 413 at once.
    */
@@ -126,24 +126,24 @@ export class ZipFile {
       this.inflatedTotal += chunk.length;
       if (inflated > part.declaredSize) {
         // the directory said less than the part holds: a lie we stop at, not a size we trust
-        throw tooLarge(
-          `the part ${part.name} (it declares ${part.declaredSize} bytes but holds more)`,
-          part.declaredSize,
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The spreadsheet is too large when unpacked: the part ${part.name} holds more than the ${part.declaredSize} bytes its zip directory declares.`,
         );
       }
       if (inflated > workbookPartBytesMax) throw tooLarge(`the part ${part.name}`, workbookPartBytesMax);
       if (this.inflatedTotal > workbookBytesMax) throw tooLarge('the workbook', workbookBytesMax);
     };
     if (part.method === 0) {
-      for (let offset = 0; offset < data.length; offset += 65_536) {
-        const chunk = data.subarray(offset, offset + 65_536);
+      for (let offset = 0; offset < data.length; offset += 16_384) {
+        const chunk = data.subarray(offset, offset + 16_384);
         count(chunk);
         await new Promise((resolve) => setImmediate(resolve));
         yield chunk;
       }
       return;
     }
-    const inflate = zlib.createInflateRaw({ chunkSize: 65_536 });
+    const inflate = zlib.createInflateRaw({ chunkSize: 16_384 });
     inflate.end(data);
     try {
       for await (const chunk of inflate) {
