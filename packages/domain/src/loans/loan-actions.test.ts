@@ -10,6 +10,8 @@ describe('a written-off loan', () => {
     amountCents: 100_000n,
     fundedAmountCents: 100_000n,
     principalRemainingCents: 0n,
+    interestRemainingCents: 0n,
+    payoutCreated: false,
     repaymentCount: 3,
     houseUnsoldCents: 0n,
     otherInvestmentCount: 1,

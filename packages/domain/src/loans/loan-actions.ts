@@ -16,6 +16,10 @@ export interface LoanForActions {
   amountCents: Cents;
   fundedAmountCents: Cents;
   principalRemainingCents: Cents;
+  /** Interest still owed (not paid, not written off) on the live repayments. */
+  interestRemainingCents: Cents;
+  /** A payout has been created for the loan (its payout repayment exists). */
+  payoutCreated: boolean;
   repaymentCount: number;
   /** What the house account holds unsold (not reversed) in the loan. */
   houseUnsoldCents: Cents;
@@ -38,6 +42,7 @@ export function payoutAvailability(loan: LoanForActions): Availability {
   if (loan.repaymentCount === 0) return disabled(loanMessages.noRepayments);
   if (loan.interestType !== 'IN_ARREARS') return disabled(loanMessages.notInArrearsInterest);
   if (isClosedLoanStatus(loan.status)) return disabled(loanMessages.loanClosed);
+  if (loan.payoutCreated) return disabled(loanMessages.payoutAlreadyCreated);
   if (loan.fundedDate && sydneyDate(loan.fundedDate) <= payoutCutoffDate)
     return disabled(loanMessages.fundedBeforeCutoff);
   if (!isFullyFunded(loan)) return disabled(loanMessages.notFullyFunded);
@@ -46,11 +51,17 @@ export function payoutAvailability(loan: LoanForActions): Availability {
   return enabled;
 }
 
+/**
+ * Write-off (core §4): not closed, fully funded, something still owed. A partial write-off leaves
+ * the rest owed, so a loan whose principal is all written off but whose interest is still owed can
+ * have that interest written off too (docs/domain.md "Write-off").
+ */
 export function writeOffAvailability(loan: LoanForActions): Availability {
   if (isClosedLoanStatus(loan.status)) return disabled(loanMessages.loanClosed);
   if (!isFullyFunded(loan)) return disabled(loanMessages.notFullyFunded);
   if (loan.status === 'WRITTEN_OFF') return disabled(loanMessages.alreadyWrittenOff);
-  if (loan.principalRemainingCents <= 0n) return disabled(loanMessages.fullyPaidOff);
+  if (loan.principalRemainingCents <= 0n && loan.interestRemainingCents <= 0n)
+    return disabled(loanMessages.fullyPaidOff);
   return enabled;
 }
 
@@ -87,6 +98,9 @@ export interface LoanActionsRow {
   amount: number;
   fundedAmount: number;
   principalRemaining: number;
+  interestRemaining: number;
+  /** The due date of the loan's payout repayment, null when no payout was created. */
+  payoutDate: string | null;
   repaymentCount: number;
   houseInvestedAmount: number;
   otherInvestmentCount: number;
@@ -100,6 +114,8 @@ export function loanForActions(row: LoanActionsRow): LoanForActions {
     amountCents: centsFromNumber(row.amount, true),
     fundedAmountCents: centsFromNumber(row.fundedAmount, true),
     principalRemainingCents: centsFromNumber(row.principalRemaining, true),
+    interestRemainingCents: centsFromNumber(row.interestRemaining, true),
+    payoutCreated: row.payoutDate !== null,
     repaymentCount: row.repaymentCount,
     houseUnsoldCents: centsFromNumber(row.houseInvestedAmount, true),
     otherInvestmentCount: row.otherInvestmentCount,

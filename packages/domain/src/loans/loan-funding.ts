@@ -192,3 +192,65 @@ export function writeOffRefusal(
   }
   return null;
 }
+
+/** What one repayment still owes, and what of it has been written off. */
+export interface RepaymentOwing {
+  principalDueCents: Cents;
+  principalPaidCents: Cents;
+  principalWrittenOffCents: Cents;
+  interestDueCents: Cents;
+  interestPaidCents: Cents;
+  interestWrittenOffCents: Cents;
+}
+
+export const principalOwing = (r: RepaymentOwing): Cents =>
+  r.principalDueCents - r.principalPaidCents - r.principalWrittenOffCents;
+export const interestOwing = (r: RepaymentOwing): Cents =>
+  r.interestDueCents - r.interestPaidCents - r.interestWrittenOffCents;
+
+/**
+ * A write-off writes off exactly the amounts entered (docs/domain.md "Write-off"): the principal
+ * against the principal still owed and the interest against the interest still owed, each from the
+ * oldest open repayment on, as a receipt would pay them. Returns, per repayment in the order given,
+ * what is written off of it now and whether it is then settled (nothing of it owed); what is not
+ * written off stays owed. Refuses (RangeError) an amount above what is owed: writeOffRefusal first.
+ */
+export function allocateWriteOff(
+  amounts: { principalCents: Cents; interestCents: Cents },
+  open: readonly RepaymentOwing[],
+): { principalCents: Cents; interestCents: Cents; settled: boolean }[] {
+  let principalLeft = amounts.principalCents;
+  let interestLeft = amounts.interestCents;
+  const pieces = open.map((r) => {
+    const principalOwed = principalOwing(r);
+    const interestOwed = interestOwing(r);
+    const principalCents = principalLeft < principalOwed ? principalLeft : principalOwed;
+    const interestCents = interestLeft < interestOwed ? interestLeft : interestOwed;
+    principalLeft -= principalCents;
+    interestLeft -= interestCents;
+    return {
+      principalCents,
+      interestCents,
+      settled: principalCents === principalOwed && interestCents === interestOwed,
+    };
+  });
+  if (principalLeft > 0n || interestLeft > 0n) throw new RangeError('a write-off above what is owed');
+  return pieces;
+}
+
+/**
+ * The status of a repayment a write-off settled: Paid Partial Written Off when something of it was
+ * paid, Written Off otherwise.
+ */
+export function writtenOffRepaymentStatus(r: { principalPaidCents: Cents; interestPaidCents: Cents }) {
+  return r.principalPaidCents > 0n || r.interestPaidCents > 0n
+    ? ('PAID_PARTIAL_WRITTEN_OFF' as const)
+    : ('WRITTEN_OFF' as const);
+}
+
+/**
+ * The receipt id of a loan's payout receipt (DOMAIN.md "Payout"). Publishing a receipt with this id
+ * pays the payout repayment due on `payoutDate` itself, whatever earlier repayment is still owed
+ * (those are paid on their own), so the completed payout is exactly its preview.
+ */
+export const payoutReceiptId = (loanId: number, payoutDate: string) => `PAYOUT-${loanId}-${payoutDate}`;

@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import { formatCents } from '../format';
 import { type Cents, centsToString, Decimal as D } from '../money';
 import { type LoanStatus, loanStatusLabels } from './loan-enums';
 
@@ -58,6 +59,8 @@ export const loanMessages = {
   arrearsCalculated: 'Loans in arrears have been calculated',
   payoutCreated: 'Loan Payout has been created',
   loanPaidOut: 'loan has been paid out',
+  // ours: the specification names no toast for publishing the payout receipt from the loan
+  payoutReceiptPublished: 'The payout receipt has been published',
   loanWrittenOff: 'Loan has been successfully written off',
   loanDeleted: 'Loan has been successfully deleted',
   reversalSuccessful: 'Reversal was successful',
@@ -89,9 +92,9 @@ export const loanMessages = {
   deployNotFullyFunded: 'Loan is not fully funded',
   payoutDateNotRepayment: "Please choose the due date of one of the loan's open repayments.",
   writeOffPrincipalTooLarge: (remaining: Cents) =>
-    `The principal amount cannot be more than the principal remaining of $${centsToString(remaining)}.`,
+    `The principal amount cannot be more than the principal remaining of ${formatCents(remaining)}.`,
   writeOffInterestTooLarge: (remaining: Cents) =>
-    `The interest amount cannot be more than the interest remaining of $${centsToString(remaining)}.`,
+    `The interest amount cannot be more than the interest remaining of ${formatCents(remaining)}.`,
   writeOffNotDeployed: 'A loan can be written off only after it has been deployed.',
   baseRateBelowInvestments: (rate: Decimal.Value) =>
     `The Maximum Interest Rate cannot be lower than the rate of an existing investment (${rateText(rate)}%).`,
@@ -103,6 +106,8 @@ export const loanMessages = {
   marketplaceStatusFixed: 'The marketplace visibility of a loan cannot be changed once it is deployed.',
   topUpAccountRepeated: 'An investment account appears more than once in the mandate options.',
   payoutAlreadyCreated: 'A payout has already been created for this loan.',
+  thirdPartyIdInUse: (thirdPartyId: string, loanId: number, name: string) =>
+    `Third party ID ${thirdPartyId} is already used by loan #${loanId} (${name}).`,
   clientNameEmpty: 'Please input a non-empty value',
   clientNameEditEmpty: 'Please input a name',
   idMismatch: 'The id in the body is not the id of the path.',

@@ -63,6 +63,7 @@ export const loanListShape = listShape(
     interestRepaid: 'money',
     principalRemaining: 'money',
     interestRemaining: 'money',
+    payoutDate: 'date?',
     repaymentCount: 'integer',
     fundedRate: 'decimal?',
     houseInvestedAmount: 'money',
@@ -277,6 +278,17 @@ export const arrearsCheckRoute = defineRoute({
   response: arrearsCheckResultSchema,
 });
 
+/** The receipt a payout creates, in the shape POST api/repayments/receipts/batch takes. */
+export const payoutReceiptSchema = z.object({
+  loanId: z.number().int(),
+  thirdPartyLoanId: z.string().nullable(),
+  thirdPartyId: z.string(),
+  dueDate: z.string(),
+  netAmount: z.number(),
+  grossAmount: z.number(),
+  batchNumber: z.string(),
+});
+
 export const payoutPlanSchema = z.object({
   loanId: z.number().int(),
   payoutDate: z.string(),
@@ -295,17 +307,38 @@ export const payoutPlanSchema = z.object({
     interestDue: z.number(),
     grossAmount: z.number(),
   }),
-  payoutReceipt: z.object({
-    loanId: z.number().int(),
-    thirdPartyLoanId: z.string().nullable(),
-    thirdPartyId: z.string(),
-    dueDate: z.string(),
-    netAmount: z.number(),
-    grossAmount: z.number(),
-    batchNumber: z.string(),
-  }),
+  payoutReceipt: payoutReceiptSchema,
 });
 export type PayoutPlan = z.infer<typeof payoutPlanSchema>;
+
+/**
+ * The payout receipt of a loan (DOMAIN.md "Payout") and how far it has gone: published (its loan
+ * transaction) and fractionalised. Null when no payout was created for the loan.
+ */
+export const payoutReceiptStateSchema = z
+  .object({
+    payoutDate: z.string(),
+    payoutRepaymentId: z.number().int(),
+    principalAmount: z.number(),
+    interestAmount: z.number(),
+    receipt: payoutReceiptSchema,
+    loanTransactionId: z.number().int().nullable(),
+    publishedDate: z.string().nullable(),
+    fractionalisedDate: z.string().nullable(),
+  })
+  .nullable();
+export type PayoutReceiptState = z.infer<typeof payoutReceiptStateSchema>;
+
+export const payoutReceiptRoute = defineRoute({
+  method: 'GET',
+  path: '/api/loans/:id/payoutReceipt',
+  tag: 'loans',
+  summary: "A loan's payout receipt",
+  description:
+    'The receipt of the payout created for the loan (null when none), with its loan transaction once published and the date it was fractionalised.',
+  params: idParams,
+  response: payoutReceiptStateSchema,
+});
 
 export const payoutPreviewRoute = defineRoute({
   method: 'POST',

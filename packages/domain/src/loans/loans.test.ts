@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  allocateWriteOff,
   assertLoanTransition,
   createLoanBody,
   deleteAvailability,
   fundedProgress,
   fundingPhaseStatus,
   houseMinimumCents,
+  interestOwing,
   investAmountRefusal,
   investOnePercentAvailability,
   investOnePercentCents,
@@ -26,6 +28,8 @@ import {
   marketplaceRateRefusal,
   payoutAvailability,
   payoutCompletable,
+  principalOwing,
+  type RepaymentOwing,
   sydneyEndOfDay,
   sydneyStartOfDay,
   writeOffAvailability,
@@ -39,6 +43,8 @@ const base: LoanForActions = {
   amountCents: 12_000_000n,
   fundedAmountCents: 12_000_000n,
   principalRemainingCents: 5_000_000n,
+  interestRemainingCents: 300_000n,
+  payoutCreated: false,
   repaymentCount: 12,
   houseUnsoldCents: 120_000n,
   otherInvestmentCount: 3,
@@ -163,20 +169,34 @@ describe('loan action availability (core §4 and §8)', () => {
       'Loan is not fully funded',
     );
     expect(payoutAvailability({ ...base, principalRemainingCents: 0n }).reason).toBe('Loan is already fully paid off');
+    // once a payout exists, Payout is disabled with its reason (a completed one closes the loan first)
+    expect(payoutAvailability({ ...base, payoutCreated: true }).reason).toBe(
+      'A payout has already been created for this loan.',
+    );
+    expect(payoutAvailability({ ...base, payoutCreated: true, status: 'PAYOUT' }).reason).toBe('Loan is closed');
   });
   it('write off', () => {
     expect(writeOffAvailability(base).enabled).toBe(true);
     expect(writeOffAvailability({ ...base, status: 'SOLD' }).reason).toBe('Loan is closed');
     expect(writeOffAvailability({ ...base, fundedAmountCents: 0n }).reason).toBe('Loan is not fully funded');
-    expect(writeOffAvailability({ ...base, principalRemainingCents: 0n }).reason).toBe(
+    expect(writeOffAvailability({ ...base, principalRemainingCents: 0n, interestRemainingCents: 0n }).reason).toBe(
       'Loan is already fully paid off',
     );
+    // all the principal written off, interest still owed: that interest can be written off too
+    expect(writeOffAvailability({ ...base, principalRemainingCents: 0n }).enabled).toBe(true);
     expect(
       writeOffRefusal({ principalCents: 0n, interestCents: 0n }, { principalCents: 0n, interestCents: 0n }),
     ).toBeNull();
     expect(
       writeOffRefusal({ principalCents: 11n, interestCents: 0n }, { principalCents: 10n, interestCents: 0n }),
     ).toMatch(/principal remaining of \$0\.10/);
+    // amounts as money, as the dialog shows them as you type
+    expect(
+      writeOffRefusal(
+        { principalCents: 28_476_064n, interestCents: 0n },
+        { principalCents: 28_476_063n, interestCents: 0n },
+      ),
+    ).toBe('The principal amount cannot be more than the principal remaining of $284,760.63.');
     expect(
       writeOffRefusal({ principalCents: 1n, interestCents: 6n }, { principalCents: 10n, interestCents: 5n }),
     ).toMatch(/interest remaining of \$0\.05/);
@@ -350,6 +370,8 @@ describe('action availability from a loan row of GET api/loans', () => {
         amount: 12_345.02,
         fundedAmount: 123.46,
         principalRemaining: 12_345.02,
+        interestRemaining: 100,
+        payoutDate: null,
         repaymentCount: 2,
         houseInvestedAmount: 123.46,
         otherInvestmentCount: 0,
@@ -359,5 +381,63 @@ describe('action availability from a loan row of GET api/loans', () => {
     expect(actions.delete).toEqual({ enabled: true, reason: null });
     expect(actions.payout.reason).toBe('Loan is not fully funded');
     expect(actions.writeOff.reason).toBe('Loan is not fully funded');
+  });
+});
+
+describe('write-off against the repayments still owed (docs/domain.md "Write-off")', () => {
+  const owing = (principalDue: bigint, interestDue: bigint, paid: [bigint, bigint] = [0n, 0n]): RepaymentOwing => ({
+    principalDueCents: principalDue,
+    principalPaidCents: paid[0],
+    principalWrittenOffCents: 0n,
+    interestDueCents: interestDue,
+    interestPaidCents: paid[1],
+    interestWrittenOffCents: 0n,
+  });
+
+  it('writes off exactly what was entered, oldest repayment first; the rest stays owed', () => {
+    // the case: all the principal and $1,000 of $4,408.24 interest
+    const open = [owing(500_000n, 250_000n, [0n, 50_000n]), owing(600_000n, 240_824n)];
+    const pieces = allocateWriteOff({ principalCents: 1_100_000n, interestCents: 100_000n }, open);
+    expect(pieces).toEqual([
+      { principalCents: 500_000n, interestCents: 100_000n, settled: false },
+      { principalCents: 600_000n, interestCents: 0n, settled: false },
+    ]);
+    const interestLeft = open.reduce((sum, r, i) => sum + interestOwing(r) - pieces[i]!.interestCents, 0n);
+    expect(interestLeft).toBe(340_824n); // $3,408.24 still owed, and shown
+    expect(() => allocateWriteOff({ principalCents: 1_100_001n, interestCents: 0n }, open)).toThrow(RangeError);
+  });
+
+  it('property: the pieces add up to the amounts, none above what a repayment owes, settled exactly when nothing is left', () => {
+    const repayment = fc
+      .record({
+        principalDue: fc.bigInt({ min: 0n, max: 10_000_000n }),
+        interestDue: fc.bigInt({ min: 0n, max: 1_000_000n }),
+        paidShare: fc.integer({ min: 0, max: 100 }),
+      })
+      .map((r) => owing(r.principalDue, r.interestDue, [(r.principalDue * BigInt(r.paidShare)) / 100n, 0n]));
+    fc.assert(
+      fc.property(
+        fc.array(repayment, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        (open, principalShare, interestShare) => {
+          const principalOwed = open.reduce((sum, r) => sum + principalOwing(r), 0n);
+          const interestOwed = open.reduce((sum, r) => sum + interestOwing(r), 0n);
+          const amounts = {
+            principalCents: (principalOwed * BigInt(principalShare)) / 100n,
+            interestCents: (interestOwed * BigInt(interestShare)) / 100n,
+          };
+          const pieces = allocateWriteOff(amounts, open);
+          expect(pieces.reduce((sum, p) => sum + p.principalCents, 0n)).toBe(amounts.principalCents);
+          expect(pieces.reduce((sum, p) => sum + p.interestCents, 0n)).toBe(amounts.interestCents);
+          pieces.forEach((p, i) => {
+            const r = open[i]!;
+            expect(p.principalCents >= 0n && p.principalCents <= principalOwing(r)).toBe(true);
+            expect(p.interestCents >= 0n && p.interestCents <= interestOwing(r)).toBe(true);
+            expect(p.settled).toBe(p.principalCents === principalOwing(r) && p.interestCents === interestOwing(r));
+          });
+        },
+      ),
+    );
   });
 });

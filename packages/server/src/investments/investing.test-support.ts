@@ -135,7 +135,10 @@ export type LoanBody = {
   clientDetails: Record<string, unknown>;
 };
 
-/** The create body for the fixture schedule as processFile answers it, set up and ready for the marketplace. */
+/**
+ * The create body for the fixture schedule as processFile answers it, set up and ready for the
+ * marketplace, with a third-party id no other loan has (the fixture's own is refused once a loan has it).
+ */
 export async function fixtureLoanBody(
   t: TestApp,
   token: string,
@@ -145,7 +148,13 @@ export async function fixtureLoanBody(
     investmentTopups?: unknown[];
   } = {},
 ): Promise<LoanBody> {
-  const processed = await uploadSchedule(t, token, fixtureSchedule());
+  // a third-party id of its own (unless one is given), so no loan of the test has it already
+  sequence += 1;
+  const thirdPartyId = String(overrides.loan?.thirdPartyId ?? `HSB-${process.pid}-${sequence}`);
+  const schedule = fixtureSchedule()
+    .toString('utf8')
+    .replace('thirdPartyId,HSB-2027-0001', `thirdPartyId,${thirdPartyId}`);
+  const processed = await uploadSchedule(t, token, schedule);
   if (processed.status !== 200) throw new Error(`processFile failed: ${JSON.stringify(processed.body)}`);
   const draft = processed.body.data[0] as DraftWithTopUps;
   return {

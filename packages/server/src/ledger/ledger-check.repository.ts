@@ -156,6 +156,83 @@ const invariants: Invariant[] = [
     describe: (r) =>
       `withdrawal request ${r.id} (${r.status}): transaction ${r.transaction ?? 'missing'} ${r.transactionStatus ?? ''}`,
   },
+  // the money amounts kept beside the ledger, each against its sources (docs/domain.md "Ledger check")
+  {
+    name: "a loan's funded amount equals its investments",
+    query: sql`
+      select l.id, l.funded_amount::text as kept, coalesce(i.invested, 0)::text as sources
+      from loans l left join (
+        select loan_id, sum(invested_amount) as invested from investments
+        where reversed_date is null and original_investment_id is null group by loan_id) i on i.loan_id = l.id
+      where l.funded_amount <> coalesce(i.invested, 0)
+      order by l.id limit ${limit}`,
+    describe: (r) =>
+      `loans.funded_amount of loan ${r.id} is ${r.kept}; its investments not reversed add up to ${r.sources}`,
+  },
+  {
+    name: "a repayment's paid amounts equal the receipts applied to it",
+    query: sql`
+      with applied as (
+        select repayment_id, sum(principal_amount) as principal, sum(interest_amount) as interest
+        from loan_transactions
+        where repayment_id is not null and type = 'REPAYMENT' and status = 'PAID'
+          and reverses_transaction_id is null and reversal_transaction_id is null
+        group by repayment_id),
+      compared as (
+        select r.id, r.loan_id, 'principal_paid' as column_name, r.principal_paid as kept, coalesce(a.principal, 0) as sources
+        from repayments r left join applied a on a.repayment_id = r.id
+        union all
+        select r.id, r.loan_id, 'interest_paid', r.interest_paid, coalesce(a.interest, 0)
+        from repayments r left join applied a on a.repayment_id = r.id)
+      select id, loan_id, column_name, kept::text as kept, sources::text as sources from compared
+      where kept <> sources
+      order by id, column_name limit ${limit}`,
+    describe: (r) =>
+      `repayments.${r.columnName} of repayment ${r.id} (loan ${r.loanId}) is ${r.kept}; the receipts applied to it add up to ${r.sources}`,
+  },
+  {
+    name: "an investment's repaid and written-off amounts equal its rows",
+    query: sql`
+      with rows_of as (
+        select investment_id,
+          sum(principal_amount) filter (where type = 'REPAYMENT') as principal_repaid,
+          sum(interest_amount) filter (where type = 'REPAYMENT') as interest_repaid,
+          sum(principal_amount) filter (where type = 'WRITE_OFF') as principal_written_off
+        from account_transactions
+        where investment_id is not null and type in ('REPAYMENT', 'WRITE_OFF') and status = 'PAID'
+          and reverses_transaction_id is null and reversal_transaction_id is null
+        group by investment_id),
+      compared as (
+        select i.id, 'principal_repaid' as column_name, i.principal_repaid as kept, coalesce(t.principal_repaid, 0) as sources
+        from investments i left join rows_of t on t.investment_id = i.id
+        union all
+        select i.id, 'interest_repaid', i.interest_repaid, coalesce(t.interest_repaid, 0)
+        from investments i left join rows_of t on t.investment_id = i.id
+        union all
+        select i.id, 'principal_written_off', i.principal_written_off, coalesce(t.principal_written_off, 0)
+        from investments i left join rows_of t on t.investment_id = i.id)
+      select id, column_name, kept::text as kept, sources::text as sources from compared
+      where kept <> sources
+      order by id, column_name limit ${limit}`,
+    describe: (r) =>
+      `investments.${r.columnName} of investment ${r.id} is ${r.kept}; its account rows add up to ${r.sources}`,
+  },
+  {
+    name: "a loan's principal written off equals what its holders bore",
+    query: sql`
+      with repayments_of as (
+        select loan_id, sum(principal_written_off) as written_off from repayments group by loan_id),
+      holders_of as (
+        select loan_id, sum(principal_written_off) as written_off from investments group by loan_id)
+      select l.id, coalesce(r.written_off, 0)::text as kept, coalesce(h.written_off, 0)::text as sources
+      from loans l
+      left join repayments_of r on r.loan_id = l.id
+      left join holders_of h on h.loan_id = l.id
+      where coalesce(r.written_off, 0) <> coalesce(h.written_off, 0)
+      order by l.id limit ${limit}`,
+    describe: (r) =>
+      `repayments.principal_written_off of loan ${r.id} add up to ${r.kept}; its investments' principal_written_off to ${r.sources}`,
+  },
 ];
 
 export const invariantNames = invariants.map((i) => i.name);

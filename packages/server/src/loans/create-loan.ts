@@ -24,6 +24,7 @@ import {
   insertRepayments,
 } from './loans.repository';
 import { type LoanListRow, loanView } from './loans.resource';
+import { claimThirdPartyId } from './third-party-id';
 
 /** loan_details columns from the body's details (absent ones null). */
 export function detailValues(details: Partial<LoanDetailsInput> | null | undefined) {
@@ -88,6 +89,7 @@ export async function createLoan(ctx: AppContext, body: CreateLoanBody, audit: A
   const marketplaceStatus = loan.marketplaceStatus ?? (loan.setupStatus === 'DONE' ? 'VISIBLE' : 'HIDDEN');
 
   return ctx.db.transaction().execute(async (trx) => {
+    await claimThirdPartyId(trx, loan.thirdPartyId);
     const clientId = await clientForLoan(trx, body.clientDetails, audit, now);
     await checkTopUpAccounts(trx, body);
     const label = loan.thirdPartyId ? `${loan.name} (${loan.thirdPartyId})` : loan.name;

@@ -20,6 +20,7 @@ import { detailValues } from './create-loan';
 import { lockLoan, moveLoan } from './loan-record';
 import { selectHighestChosenRate, selectLoanDetails, updateLoan, upsertLoanDetails } from './loans.repository';
 import { type LoanListRow, loanView } from './loans.resource';
+import { claimThirdPartyId } from './third-party-id';
 
 const fundedStatuses: readonly LoanStatus[] = [
   'FULLY_FUNDED',
@@ -55,6 +56,9 @@ export async function editLoan(
 
   return ctx.db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, id, now);
+    if (body.thirdPartyId !== undefined && body.thirdPartyId !== loan.thirdPartyId) {
+      await claimThirdPartyId(trx, body.thirdPartyId, id);
+    }
     const before = await loanView(trx, id, now);
     if (fundedStatuses.includes(loan.status)) {
       const fixed = loanFieldsFixedOnceFunded.find(

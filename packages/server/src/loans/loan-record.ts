@@ -128,10 +128,7 @@ export async function moveLoan(
 }
 
 /** The figures the action availability rules read (spec core §4). */
-export async function loanFigures(
-  db: Executor,
-  loan: LoanRecord,
-): Promise<LoanForActions & { interestRemainingCents: Cents }> {
+export async function loanFigures(db: Executor, loan: LoanRecord): Promise<LoanForActions> {
   const repayments = await selectRepaymentFigures(db, loan.id);
   const holdings = await selectHoldingFigures(db, loan.id);
   return {
@@ -142,6 +139,7 @@ export async function loanFigures(
     fundedAmountCents: loan.fundedAmountCents,
     principalRemainingCents: centsFromString(repayments.principalRemaining),
     interestRemainingCents: centsFromString(repayments.interestRemaining),
+    payoutCreated: repayments.payoutCreated,
     repaymentCount: repayments.repaymentCount,
     houseUnsoldCents: centsFromString(holdings.houseUnsold),
     otherInvestmentCount: holdings.otherCount,

@@ -1,4 +1,10 @@
-import { houseAccountId, liveRepaymentStatuses, type RepaymentStatus } from '@lm/domain';
+import {
+  centsToString as centsText,
+  houseAccountId,
+  liveRepaymentStatuses,
+  openRepaymentStatuses,
+  type RepaymentStatus,
+} from '@lm/domain';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor, Tx } from '../platform/db/database';
 import type { LoanDetails, Loans, MandateTopups, Repayments } from '../platform/db/db-types';
@@ -27,18 +33,6 @@ export async function insertLoan(trx: Tx, values: Insertable<Loans>): Promise<nu
 
 export async function updateLoan(trx: Tx, id: number, values: Updateable<Loans>): Promise<void> {
   await trx.updateTable('loans').set(values).where('id', '=', id).execute();
-}
-
-/** Adds written-off amounts (numeric text) to the loan's totals. */
-export async function addLoanWriteOff(trx: Tx, id: number, principal: string, interest: string): Promise<void> {
-  await trx
-    .updateTable('loans')
-    .set({
-      principalWrittenOff: sql`principal_written_off + ${principal}::numeric`,
-      interestWrittenOff: sql`interest_written_off + ${interest}::numeric`,
-    })
-    .where('id', '=', id)
-    .execute();
 }
 
 export async function insertLoanDetails(trx: Tx, values: Insertable<LoanDetails>): Promise<void> {
@@ -96,12 +90,13 @@ export function selectRepaymentFigures(db: Executor, loanId: number) {
     .selectFrom('repayments')
     .select([
       sql<number>`count(*)::int`.as('repaymentCount'),
-      sql<string>`coalesce(sum(principal_due - principal_paid) filter (where status in (${sql.join(
+      sql<string>`coalesce(sum(principal_due - principal_paid - principal_written_off) filter (where status in (${sql.join(
         liveRepaymentStatuses,
       )})), 0)`.as('principalRemaining'),
-      sql<string>`coalesce(sum(interest_due - interest_paid) filter (where status in (${sql.join(
+      sql<string>`coalesce(sum(interest_due - interest_paid - interest_written_off) filter (where status in (${sql.join(
         liveRepaymentStatuses,
       )})), 0)`.as('interestRemaining'),
+      sql<boolean>`coalesce(bool_or(status = 'PAYOUT'), false)`.as('payoutCreated'),
     ])
     .where('loanId', '=', loanId)
     .where('isArchived', '=', false)
@@ -163,7 +158,17 @@ export async function markInvestmentReversed(trx: Tx, investmentId: number, now:
 export function selectRepaymentsOf(db: Executor, loanId: number) {
   return db
     .selectFrom('repayments')
-    .select(['id', 'dueDate', 'status', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
+    .select([
+      'id',
+      'dueDate',
+      'status',
+      'principalDue',
+      'principalPaid',
+      'principalWrittenOff',
+      'interestDue',
+      'interestPaid',
+      'interestWrittenOff',
+    ])
     .where('loanId', '=', loanId)
     .where('isArchived', '=', false)
     .orderBy('dueDate')
@@ -176,16 +181,47 @@ export async function setRepaymentStatus(trx: Tx, ids: number[], status: Repayme
   await trx.updateTable('repayments').set({ status }).where('id', 'in', ids).execute();
 }
 
-/** Closes every repayment still owed: Written Off, or Paid Partial Written Off when partly paid. */
-export async function writeOffOpenRepayments(trx: Tx, loanId: number): Promise<void> {
-  await trx
-    .updateTable('repayments')
-    .set({
-      status: sql`case when principal_paid > 0 or interest_paid > 0 then 'PAID_PARTIAL_WRITTEN_OFF' else 'WRITTEN_OFF' end`,
-    })
+/** The loan's repayments still owed (Unpaid, Partially Paid, In Arrears), oldest first, locked (write-off). */
+export function lockOwingRepayments(trx: Tx, loanId: number) {
+  return trx
+    .selectFrom('repayments')
+    .select([
+      'id',
+      'status',
+      'principalDue',
+      'principalPaid',
+      'principalWrittenOff',
+      'interestDue',
+      'interestPaid',
+      'interestWrittenOff',
+    ])
     .where('loanId', '=', loanId)
-    .where('status', 'in', ['UNPAID', 'PARTIALLY_PAID', 'IN_ARREARS'])
+    .where('isArchived', '=', false)
+    .where('status', 'in', [...openRepaymentStatuses])
+    .orderBy('dueDate')
+    .orderBy('id')
+    .forUpdate()
     .execute();
+}
+
+/** Adds what a write-off wrote off of each repayment, and sets its status (one statement). */
+export async function addRepaymentsWrittenOff(
+  trx: Tx,
+  changes: readonly { id: number; principalCents: bigint; interestCents: bigint; status: string }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await sql`
+    update repayments r set
+      principal_written_off = r.principal_written_off + v.principal,
+      interest_written_off = r.interest_written_off + v.interest,
+      status = v.status
+    from unnest(
+      ${changes.map((c) => c.id)}::bigint[],
+      ${changes.map((c) => centsText(c.principalCents))}::numeric[],
+      ${changes.map((c) => centsText(c.interestCents))}::numeric[],
+      ${changes.map((c) => c.status)}::text[]
+    ) as v(id, principal, interest, status)
+    where r.id = v.id`.execute(trx);
 }
 
 /** The deployed, unsold holdings of a loan, locked (write-off). */
@@ -313,7 +349,11 @@ export async function updateArrearsStatuses(trx: Tx, today: string, now: Date) {
       with open_repayments as (
         select r.id, r.loan_id, r.status as from_status,
           case
-            when r.principal_paid >= r.principal_due and r.interest_paid >= r.interest_due then 'PAID'
+            when r.principal_paid + r.principal_written_off >= r.principal_due
+              and r.interest_paid + r.interest_written_off >= r.interest_due then
+              case when r.principal_written_off = 0 and r.interest_written_off = 0 then 'PAID'
+                when r.principal_paid > 0 or r.interest_paid > 0 then 'PAID_PARTIAL_WRITTEN_OFF'
+                else 'WRITTEN_OFF' end
             when r.due_date + l.grace_period_days < ${today}::date then 'IN_ARREARS'
             when r.principal_paid > 0 or r.interest_paid > 0 then 'PARTIALLY_PAID'
             else 'UNPAID'
@@ -351,4 +391,30 @@ export async function updateArrearsStatuses(trx: Tx, today: string, now: Date) {
       select 'loan' as kind, id, id as loan_id, from_status, to_status from changed_loans
       order by kind, id`.execute(trx);
   return result.rows;
+}
+
+/** The loan transaction a receipt was published as (not a reversal), if it was. */
+export function selectPublishedReceipt(db: Executor, receiptId: string) {
+  return db
+    .selectFrom('loanTransactions')
+    .select(['id', 'finalisedDate', 'fractionalisedDate'])
+    .where('receiptId', '=', receiptId)
+    .where('reversesTransactionId', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The loan (not deleted, not `exceptLoanId`) whose thirdPartyId is `thirdPartyId`, if any. */
+export function selectLoanWithThirdPartyId(db: Executor, thirdPartyId: string, exceptLoanId?: number) {
+  let query = db
+    .selectFrom('loans')
+    .select(['id', 'name'])
+    .where('thirdPartyId', '=', thirdPartyId)
+    .where('status', '<>', 'DELETED');
+  if (exceptLoanId !== undefined) query = query.where('id', '<>', exceptLoanId);
+  return query.orderBy('id').executeTakeFirst();
+}
+
+/** A transaction-scoped advisory lock on a thirdPartyId (released at commit or rollback). */
+export async function lockThirdPartyId(trx: Tx, thirdPartyId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`loan-third-party-id:${thirdPartyId}`}, 0))`.execute(trx);
 }

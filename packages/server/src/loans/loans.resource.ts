@@ -82,8 +82,11 @@ export function loansResource(now?: Date) {
       clientId: 'l.client_id',
       principalRepaid: repaymentSum('r.principal_paid', false),
       interestRepaid: repaymentSum('r.interest_paid', false),
-      principalRemaining: repaymentSum('r.principal_due - r.principal_paid', true),
-      interestRemaining: repaymentSum('r.interest_due - r.interest_paid', true),
+      principalRemaining: repaymentSum('r.principal_due - r.principal_paid - r.principal_written_off', true),
+      interestRemaining: repaymentSum('r.interest_due - r.interest_paid - r.interest_written_off', true),
+      // the due date of the repayment a payout closed (Payout Loan is then disabled with its reason)
+      payoutDate: `(select max(r.due_date) from repayments r where r.loan_id = l.id and not r.is_archived
+      and r.status = 'PAYOUT')`,
       repaymentCount: '(select count(*) from repayments r where r.loan_id = l.id and not r.is_archived)',
       // average investment rate weighted by amount over unsold investments (spec core §3), to 10 places
       fundedRate: `(select round(sum(i.invested_amount * i.investment_interest_rate) / nullif(sum(i.invested_amount), 0), 10)
@@ -99,8 +102,8 @@ export function loansResource(now?: Date) {
       setupStatus: 'l.setup_status',
       rescheduledLoanId: 'l.rescheduled_loan_id',
       notes: 'l.notes',
-      principalWrittenOff: 'l.principal_written_off',
-      interestWrittenOff: 'l.interest_written_off',
+      principalWrittenOff: repaymentSum('r.principal_written_off', false),
+      interestWrittenOff: repaymentSum('r.interest_written_off', false),
       createdAt: 'l.created_at',
       updatedAt: 'l.updated_at',
     },

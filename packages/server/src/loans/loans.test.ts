@@ -50,6 +50,36 @@ async function fundLoan(loanId: number, amounts: number[], deploy = true) {
 }
 
 /** A loan whose repayments fall on the given dates, each with `principal` and `interest`. */
+/**
+ * The borrower pays repayments of the loan in full (those due on `dueDate`, or every one still owed)
+ * by receipts published through the repayments API, as the back office would.
+ */
+async function payInFull(loanId: number, dueDate?: string) {
+  let query = t.ctx.db
+    .selectFrom('repayments')
+    .select(['id', 'dueDate', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
+    .where('loanId', '=', loanId)
+    .where('status', 'in', ['UNPAID', 'PARTIALLY_PAID', 'IN_ARREARS'])
+    .orderBy('dueDate');
+  if (dueDate) query = query.where('dueDate', '=', dueDate);
+  const owed = await query.execute();
+  const res = await t.call('POST', '/api/repayments/receipts/batch', {
+    token: admin,
+    body: owed.map((r) => {
+      const amount = Number(r.principalDue) - Number(r.principalPaid) + Number(r.interestDue) - Number(r.interestPaid);
+      return {
+        loanId,
+        thirdPartyId: `PAID-${r.id}`,
+        dueDate: r.dueDate,
+        netAmount: Math.round(amount * 100) / 100,
+        grossAmount: Math.round(amount * 100) / 100,
+        batchNumber: `PAID-${loanId}`,
+      };
+    }),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 function loanWithDates(dates: string[], principal: number, interest: number, overrides: Record<string, unknown> = {}) {
   const body = smallLoanBody(principal * dates.length, { disbursementDate: '2026-12-10', ...overrides });
   body.repayments = dates.map((dueDate) => ({ dueDate, principalDue: principal, interestDue: interest }));
@@ -92,7 +122,11 @@ describe('create a loan', () => {
     });
     expect((await loanRow(again)).clientId).toBe(loan.clientId);
     // and an existing client by id
-    const byId = await createLoanViaApi(t, admin, { ...body, clientDetails: { id: loan.clientId } });
+    const byId = await createLoanViaApi(t, admin, {
+      ...body,
+      loan: { ...body.loan, thirdPartyId: 'HSB-2027-0003' },
+      clientDetails: { id: loan.clientId },
+    });
     expect((await loanRow(byId)).clientId).toBe(loan.clientId);
   });
 
@@ -356,14 +390,9 @@ describe('arrears check', () => {
     expect((await loanRow(id)).status).toBe('ACTIVE_IN_ARREARS');
 
     // the borrower catches up: the loan is Active again
-    await t.ctx.db
-      .updateTable('repayments')
-      .set((eb) => ({ principalPaid: eb.ref('principalDue'), interestPaid: eb.ref('interestDue') }))
-      .where('loanId', '=', id)
-      .where('dueDate', '=', '2026-11-20')
-      .execute();
-    const again = await t.call('POST', '/api/loans/actions/arrearsCheck', { token: admin });
-    expect(again.body.data.loans).toContainEqual({ id, from: 'ACTIVE_IN_ARREARS', to: 'ACTIVE' });
+    await payInFull(id, '2026-11-20');
+    // publishing the receipt already brings it back (the same rule as the check's)
+    expect((await loanRow(id)).status).toBe('ACTIVE');
     const third = await t.call('POST', '/api/loans/actions/arrearsCheck', { token: admin });
     expect(third.body.data.loans.filter((l: { id: number }) => l.id === id)).toEqual([]);
   });
@@ -435,6 +464,26 @@ describe('payout', () => {
     });
     expect(twice.status).toBe(422);
     expect(twice.body.userMessage).toBe(loanMessages.payoutAlreadyCreated);
+    // Payout Loan is disabled with its reason, and the payout receipt is on the loan
+    expect((await loanRow(id)).payoutDate).toBe('2027-01-05');
+    const receipt = await t.call('GET', `/api/loans/${id}/payoutReceipt`, { token: support });
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
+    expect(receipt.body.data).toMatchObject({
+      payoutDate: '2027-01-05',
+      principalAmount: 2000,
+      interestAmount: 30,
+      receipt: {
+        loanId: id,
+        thirdPartyId: `PAYOUT-${id}-2027-01-05`,
+        dueDate: '2027-01-05',
+        netAmount: 2030,
+        grossAmount: 2030,
+        batchNumber: `PAYOUT-${id}`,
+      },
+      loanTransactionId: null,
+      publishedDate: null,
+      fractionalisedDate: null,
+    });
   });
 
   it('refuses with every payout reason of §8', async () => {
@@ -460,11 +509,12 @@ describe('payout', () => {
       .execute();
     expect(await payout(deployed)).toBe('Loan was funded before 11/02/19, contact IT to manually payout loan');
     await t.ctx.db.updateTable('loans').set({ fundedDate: new Date() }).where('id', '=', deployed).execute();
-    await t.ctx.db
-      .updateTable('repayments')
-      .set((eb) => ({ principalPaid: eb.ref('principalDue'), interestPaid: eb.ref('interestDue'), status: 'PAID' }))
-      .where('loanId', '=', deployed)
-      .execute();
+    // all its principal written off, its interest still owed: nothing to pay out
+    const writtenOff = await t.call('POST', '/api/loans/actions/writeOff', {
+      token: admin,
+      body: { loanId: deployed, principalAmount: 1000, interestAmount: 0 },
+    });
+    expect(writtenOff.status, JSON.stringify(writtenOff.body)).toBe(200);
     expect(await payout(deployed)).toBe('Loan is already fully paid off');
     await t.ctx.db.updateTable('loans').set({ status: 'CLOSED' }).where('id', '=', deployed).execute();
     expect(await payout(deployed)).toBe('Loan is closed');
@@ -490,20 +540,56 @@ describe('write off', () => {
     });
     expect(interest.body.userMessage).toBe(loanMessages.writeOffInterestTooLarge(1_500n));
 
+    // a partial write-off: exactly what was entered; the rest stays owed and the loan stays active
     const res = await t.call('POST', '/api/loans/actions/writeOff', {
       token: admin,
-      body: { loanId: id, principalAmount: 1000.01, interestAmount: 15 },
+      body: { loanId: id, principalAmount: 1000.01, interestAmount: 12 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.userMessage).toBe('Loan has been successfully written off');
     const pieces = res.body.data.holders.map((h: { principalAmount: number }) => h.principalAmount);
     expect(pieces).toEqual([500.01, 300, 200]);
+    const partly = await loanRow(id);
+    expect(partly).toMatchObject({
+      status: 'ACTIVE',
+      principalWrittenOff: 1000.01,
+      interestWrittenOff: 12,
+      principalRemaining: 8999.99,
+      interestRemaining: 3,
+    });
+    const owed = await t.ctx.db
+      .selectFrom('repayments')
+      .select(['status', 'principalWrittenOff', 'interestWrittenOff'])
+      .where('loanId', '=', id)
+      .orderBy('dueDate')
+      .execute();
+    // from the oldest repayment on: 1,000.01 of the first's 5,000 principal, its 10 interest and 2 of the second's 5
+    expect(owed).toEqual([
+      { status: 'UNPAID', principalWrittenOff: '1000.01', interestWrittenOff: '10.00' },
+      { status: 'UNPAID', principalWrittenOff: '0.00', interestWrittenOff: '2.00' },
+    ]);
+    const more = await t.call('POST', '/api/loans/actions/writeOff', {
+      token: admin,
+      body: { loanId: id, principalAmount: 9000, interestAmount: 0 },
+    });
+    expect(more.status).toBe(422);
+    expect(more.body.userMessage).toBe(
+      'The principal amount cannot be more than the principal remaining of $8,999.99.',
+    );
+
+    // the rest: nothing remains, so the loan is Written Off
+    const rest = await t.call('POST', '/api/loans/actions/writeOff', {
+      token: admin,
+      body: { loanId: id, principalAmount: 8999.99, interestAmount: 3 },
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     const loan = await loanRow(id);
     expect(loan).toMatchObject({
       status: 'WRITTEN_OFF',
-      principalWrittenOff: 1000.01,
+      principalWrittenOff: 10_000,
       interestWrittenOff: 15,
       principalRemaining: 0,
+      interestRemaining: 0,
     });
     const after = await Promise.all(holders.map((h) => balancesOf(t.ctx.db, h.accountId)));
     expect(after).toEqual(before);
@@ -518,6 +604,9 @@ describe('write off', () => {
       { type: 'WRITE_OFF', amount: '0.00', principalAmount: '500.01', status: 'PAID' },
       { type: 'WRITE_OFF', amount: '0.00', principalAmount: '300.00', status: 'PAID' },
       { type: 'WRITE_OFF', amount: '0.00', principalAmount: '200.00', status: 'PAID' },
+      { type: 'WRITE_OFF', amount: '0.00', principalAmount: '4499.99', status: 'PAID' },
+      { type: 'WRITE_OFF', amount: '0.00', principalAmount: '2700.00', status: 'PAID' },
+      { type: 'WRITE_OFF', amount: '0.00', principalAmount: '1800.00', status: 'PAID' },
     ]);
     const repayments = await t.ctx.db.selectFrom('repayments').select('status').where('loanId', '=', id).execute();
     expect(repayments.every((r) => r.status === 'WRITTEN_OFF')).toBe(true);

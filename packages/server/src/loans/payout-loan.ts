@@ -8,8 +8,10 @@ import {
   openRepaymentStatuses,
   type PayoutBody,
   type PayoutPlan,
+  type PayoutReceiptState,
   payoutAvailability,
   payoutCompletable,
+  payoutReceiptId,
   refuse,
   sydneyDate,
 } from '@lm/domain';
@@ -17,7 +19,13 @@ import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Executor, Tx } from '../platform/db/database';
 import { findLoan, type LoanRecord, loanFigures, lockLoan } from './loan-record';
-import { insertRepayment, selectRepaymentsOf, setRepaymentStatus, updateLoan } from './loans.repository';
+import {
+  insertRepayment,
+  selectPublishedReceipt,
+  selectRepaymentsOf,
+  setRepaymentStatus,
+  updateLoan,
+} from './loans.repository';
 
 export type { PayoutPlan };
 
@@ -30,15 +38,14 @@ interface Computed {
 }
 
 /**
- * The payout at date d (DOMAIN.md "Payout"): the principal still owed on the repayments at d and
- * after, plus the interest still owed on the repayment at d. Only the due date of an open repayment
+ * The payout at date d (DOMAIN.md "Payout"): the principal still owed (not paid, not written off)
+ * on the repayments at d and after, plus the interest still owed on the repayment at d. Only the due date of an open repayment
  * may be chosen, and only once per loan.
  */
 async function computePayout(db: Executor, loan: LoanRecord, payoutDate: string, now: Date): Promise<Computed> {
   const availability = payoutAvailability(await loanFigures(db, loan));
   if (!availability.enabled) throw refuse(availability.reason ?? '');
   const repayments = await selectRepaymentsOf(db, loan.id);
-  if (repayments.some((r) => r.status === 'PAYOUT')) throw refuse(loanMessages.payoutAlreadyCreated);
   const atDate = repayments.find(
     (r) => r.dueDate === payoutDate && (openRepaymentStatuses as readonly string[]).includes(r.status),
   );
@@ -47,10 +54,14 @@ async function computePayout(db: Executor, loan: LoanRecord, payoutDate: string,
     (r) => r.dueDate >= payoutDate && (liveRepaymentStatuses as readonly string[]).includes(r.status),
   );
   const principalCents = closing.reduce(
-    (sum, r) => sum + centsFromString(r.principalDue) - centsFromString(r.principalPaid),
+    (sum, r) =>
+      sum + centsFromString(r.principalDue) - centsFromString(r.principalPaid) - centsFromString(r.principalWrittenOff),
     0n,
   );
-  const interestCents = centsFromString(atDate.interestDue) - centsFromString(atDate.interestPaid);
+  const interestCents =
+    centsFromString(atDate.interestDue) -
+    centsFromString(atDate.interestPaid) -
+    centsFromString(atDate.interestWrittenOff);
   const payoutCents = principalCents + interestCents;
   const canComplete = payoutCompletable(payoutDate, sydneyDate(now));
   return {
@@ -76,16 +87,50 @@ async function computePayout(db: Executor, loan: LoanRecord, payoutDate: string,
         interestDue: centsToNumber(interestCents),
         grossAmount: centsToNumber(payoutCents),
       },
-      payoutReceipt: {
-        loanId: loan.id,
-        thirdPartyLoanId: loan.thirdPartyId,
-        thirdPartyId: `PAYOUT-${loan.id}-${payoutDate}`,
-        dueDate: payoutDate,
-        netAmount: centsToNumber(payoutCents),
-        grossAmount: centsToNumber(payoutCents),
-        batchNumber: `PAYOUT-${loan.id}`,
-      },
+      payoutReceipt: payoutReceiptOf(loan, payoutDate, payoutCents),
     },
+  };
+}
+
+/** The receipt a payout creates (DOMAIN.md "Payout"), in the shape publishing takes. */
+function payoutReceiptOf(loan: LoanRecord, payoutDate: string, payoutCents: Cents): PayoutPlan['payoutReceipt'] {
+  return {
+    loanId: loan.id,
+    thirdPartyLoanId: loan.thirdPartyId,
+    thirdPartyId: payoutReceiptId(loan.id, payoutDate),
+    dueDate: payoutDate,
+    netAmount: centsToNumber(payoutCents),
+    grossAmount: centsToNumber(payoutCents),
+    batchNumber: `PAYOUT-${loan.id}`,
+  };
+}
+
+/**
+ * GET api/loans/{id}/payoutReceipt: the receipt of the loan's payout (null when none was created),
+ * for the payout repayment's amounts, with its loan transaction once published and the date it was
+ * fractionalised, so staff collect it from the loan screen.
+ */
+export async function findPayoutReceipt(ctx: AppContext, loanId: number): Promise<PayoutReceiptState> {
+  const loan = await findLoan(ctx.db, loanId);
+  const repayments = await selectRepaymentsOf(ctx.db, loan.id);
+  const closed = repayments.find((r) => r.status === 'PAYOUT');
+  if (!closed) return null;
+  // the repayment the payout added at the date (after the one it closed)
+  const added = repayments.find((r) => r.dueDate === closed.dueDate && r.id > closed.id);
+  if (!added) return null;
+  const principalCents = centsFromString(added.principalDue);
+  const interestCents = centsFromString(added.interestDue);
+  const receipt = payoutReceiptOf(loan, closed.dueDate, principalCents + interestCents);
+  const published = await selectPublishedReceipt(ctx.db, receipt.thirdPartyId);
+  return {
+    payoutDate: closed.dueDate,
+    payoutRepaymentId: added.id,
+    principalAmount: centsToNumber(principalCents),
+    interestAmount: centsToNumber(interestCents),
+    receipt,
+    loanTransactionId: published?.id ?? null,
+    publishedDate: published?.finalisedDate ? published.finalisedDate.toISOString() : null,
+    fractionalisedDate: published?.fractionalisedDate ? published.fractionalisedDate.toISOString() : null,
   };
 }
 

@@ -52,6 +52,7 @@ export async function processScheduleUpload(
  * schedule whose thirdPartyId a loan already has is refused, naming that loan.
  */
 export async function processScheduleFile(ctx: AppContext, draft: ScheduleDraft): Promise<ProcessedSchedule[]> {
+  await refuseThirdPartyIdInUse(ctx.db, draft.loan.thirdPartyId);
   const accounts = await selectMandateAccountsAbove(ctx.db, String(draft.loan.baseInterestRate), topUpsPerLoanMax);
   const investmentTopups = accounts.map((a) => ({
     investmentAccountId: a.id,

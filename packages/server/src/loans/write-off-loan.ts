@@ -1,5 +1,6 @@
 import {
   allocateLargestRemainder,
+  allocateWriteOff,
   type Cents,
   centsFromNumber,
   centsFromString,
@@ -12,6 +13,7 @@ import {
   type WriteOffResult,
   writeOffAvailability,
   writeOffRefusal,
+  writtenOffRepaymentStatus,
 } from '@lm/domain';
 import { lockForMovement, refreshRunningBalances } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
@@ -19,10 +21,10 @@ import type { AppContext } from '../platform/context';
 import { loanFigures, lockLoan, moveLoan } from './loan-record';
 import {
   addInvestmentPrincipalWrittenOff,
-  addLoanWriteOff,
+  addRepaymentsWrittenOff,
   insertWriteOffTransaction,
+  lockOwingRepayments,
   selectHoldersForUpdate,
-  writeOffOpenRepayments,
 } from './loans.repository';
 
 export type { WriteOffResult };
@@ -32,8 +34,10 @@ export type { WriteOffResult };
  * borne by the holders (deployed, unsold investments) pro rata to their outstanding principal, by
  * the largest-remainder method so the pieces sum exactly to it: each investment's principalWrittenOff
  * grows by its piece and its account gets a WRITE_OFF row of amount 0 carrying the piece (and its
- * share of the interest written off). Every repayment still owed is closed (Written Off, or Paid
- * Partial Written Off when partly paid) and the loan is Written Off.
+ * share of the interest written off). Exactly the amounts entered are written off, against the
+ * repayments still owed from the oldest on (allocateWriteOff); a repayment with nothing left owed
+ * is closed (Written Off, or Paid Partial Written Off when partly paid), the others stay owed for
+ * what remains. The loan is Written Off only when nothing of it remains owed.
  */
 export async function writeOffLoan(
   ctx: AppContext,
@@ -100,9 +104,34 @@ export async function writeOffLoan(
       });
     }
 
-    await writeOffOpenRepayments(trx, loan.id);
-    await addLoanWriteOff(trx, loan.id, centsToString(principalCents), centsToString(interestCents));
-    await moveLoan(trx, loan, 'WRITTEN_OFF', now, 'WRITTEN_OFF');
+    const owing = await lockOwingRepayments(trx, loan.id);
+    const pieces = allocateWriteOff(
+      { principalCents, interestCents },
+      owing.map((r) => ({
+        principalDueCents: centsFromString(r.principalDue),
+        principalPaidCents: centsFromString(r.principalPaid),
+        principalWrittenOffCents: centsFromString(r.principalWrittenOff),
+        interestDueCents: centsFromString(r.interestDue),
+        interestPaidCents: centsFromString(r.interestPaid),
+        interestWrittenOffCents: centsFromString(r.interestWrittenOff),
+      })),
+    );
+    const changes = owing.flatMap((r, index) => {
+      const piece = pieces[index]!;
+      if (piece.principalCents === 0n && piece.interestCents === 0n) return [];
+      const status = piece.settled
+        ? writtenOffRepaymentStatus({
+            principalPaidCents: centsFromString(r.principalPaid),
+            interestPaidCents: centsFromString(r.interestPaid),
+          })
+        : r.status;
+      return [{ id: r.id, principalCents: piece.principalCents, interestCents: piece.interestCents, status }];
+    });
+    await addRepaymentsWrittenOff(trx, changes);
+    const remainingCents =
+      figures.principalRemainingCents - principalCents + figures.interestRemainingCents - interestCents;
+    const status = remainingCents === 0n ? 'WRITTEN_OFF' : loan.status;
+    if (status === 'WRITTEN_OFF') await moveLoan(trx, loan, 'WRITTEN_OFF', now, 'WRITTEN_OFF');
     const written: WriteOffResult = {
       loanId: loan.id,
       principalAmount: centsToNumber(principalCents),
@@ -113,7 +142,7 @@ export async function writeOffLoan(
       objectType: 'loan',
       objectId: loan.id,
       before: { status: loan.status, principalRemaining: centsToNumber(figures.principalRemainingCents) },
-      after: { status: 'WRITTEN_OFF', ...written },
+      after: { status, ...written },
     });
     return written;
   });

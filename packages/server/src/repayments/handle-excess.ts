@@ -13,7 +13,7 @@ import { postEntry, systemAccountId } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
 import type { Tx } from '../platform/db/database';
-import { refreshLoanRepaymentStatus } from './loan-repayment-status';
+import { refreshLoanRepaymentStatus, repaymentOwed } from './loan-repayment-status';
 import * as repo from './repayments.repository';
 
 /**
@@ -54,18 +54,10 @@ export async function applyExcess(
   return ctx.db.transaction().execute(async (trx) => {
     const { loan, lt, excessCents } = await lockSource(trx, loanTransactionId);
     const open = await repo.lockOpenRepayments(trx, [loan.id]);
-    const { index, ...paid } = receiptAgainstRepayments(
-      excessCents,
-      open.map((r) => ({
-        principalDueCents: centsFromString(r.principalDue),
-        principalPaidCents: centsFromString(r.principalPaid),
-        interestDueCents: centsFromString(r.interestDue),
-        interestPaidCents: centsFromString(r.interestPaid),
-      })),
-    );
+    const { index, ...paid } = receiptAgainstRepayments(excessCents, open.map(repaymentOwed));
     const repayment = index === null ? undefined : open[index];
     if (!repayment) throw refuse(excessMessages.nothingToApplyTo);
-    await repo.addRepaymentPaid(trx, repayment.id, paid.principalPaidCents, paid.interestPaidCents);
+    await repo.addRepaymentsPaid(trx, [{ id: repayment.id, ...paid }]);
     const appliedId = await repo.insertLoanTransaction(trx, {
       loanId: loan.id,
       repaymentId: repayment.id,

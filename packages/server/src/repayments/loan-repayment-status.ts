@@ -7,8 +7,10 @@ import {
   isActiveLoanStatus,
   type LoanStatus,
   openRepaymentStatuses,
+  type RepaymentOwed,
   type RepaymentStatus,
   sydneyDate,
+  writtenOffRepaymentStatus,
 } from '@lm/domain';
 import type { Tx } from '../platform/db/database';
 import * as repo from './repayments.repository';
@@ -16,10 +18,12 @@ import * as repo from './repayments.repository';
 /**
  * How a loan's repayment statuses and the loan's own status follow the receipts published against
  * it (DOMAIN.md "Receipt against a repayment" and "Arrears"; docs/domain.md):
- * - a repayment fully paid (principal and interest) is PAID;
+ * - a repayment fully paid (principal and interest) is PAID; one settled by payments and a
+ *   write-off together is PAID_PARTIAL_WRITTEN_OFF (what a write-off left owed was then paid);
  * - one not fully paid after its dueDate plus the loan's gracePeriodDays (Sydney dates) is IN_ARREARS;
  * - otherwise PARTIALLY_PAID when something was paid, UNPAID when nothing was;
- * - the loan is CLOSED when every repayment is settled (PAYOUT when it was paid out), ACTIVE_IN_ARREARS
+ * - the loan is CLOSED when every repayment is settled (PAYOUT when it was paid out, WRITTEN_OFF when
+ *   something of it was written off), ACTIVE_IN_ARREARS
  *   while a repayment is in arrears, and ACTIVE otherwise.
  */
 
@@ -43,6 +47,29 @@ export interface RepaymentAmounts {
   principalPaidCents: Cents;
   interestDueCents: Cents;
   interestPaidCents: Cents;
+  /** What a write-off wrote off of it (0 when none). */
+  principalWrittenOffCents?: Cents;
+  interestWrittenOffCents?: Cents;
+}
+
+/**
+ * What a repayment row still takes, as receipts pay it (DOMAIN.md "Receipt against a repayment"):
+ * its due amounts less what was written off of them, and what was paid.
+ */
+export function repaymentOwed(r: {
+  principalDue: string;
+  principalPaid: string;
+  principalWrittenOff: string;
+  interestDue: string;
+  interestPaid: string;
+  interestWrittenOff: string;
+}): RepaymentOwed {
+  return {
+    principalDueCents: centsFromString(r.principalDue) - centsFromString(r.principalWrittenOff),
+    principalPaidCents: centsFromString(r.principalPaid),
+    interestDueCents: centsFromString(r.interestDue) - centsFromString(r.interestWrittenOff),
+    interestPaidCents: centsFromString(r.interestPaid),
+  };
 }
 
 /** The first Sydney date on which an unpaid repayment is in arrears. */
@@ -52,8 +79,15 @@ export function arrearsFrom(dueDate: string, gracePeriodDays: number): string {
 
 /** The status of an open repayment from what it has been paid, on the Sydney date `today`. */
 export function openRepaymentStatus(r: RepaymentAmounts, gracePeriodDays: number, today: string): RepaymentStatus {
-  const fullyPaid = r.principalPaidCents >= r.principalDueCents && r.interestPaidCents >= r.interestDueCents;
-  if (fullyPaid) return 'PAID';
+  const principalWrittenOff = r.principalWrittenOffCents ?? 0n;
+  const interestWrittenOff = r.interestWrittenOffCents ?? 0n;
+  const settled =
+    r.principalPaidCents + principalWrittenOff >= r.principalDueCents &&
+    r.interestPaidCents + interestWrittenOff >= r.interestDueCents;
+  if (settled) {
+    if (principalWrittenOff === 0n && interestWrittenOff === 0n) return 'PAID';
+    return writtenOffRepaymentStatus(r);
+  }
   if (today >= arrearsFrom(r.dueDate, gracePeriodDays)) return 'IN_ARREARS';
   return r.principalPaidCents > 0n || r.interestPaidCents > 0n ? 'PARTIALLY_PAID' : 'UNPAID';
 }
@@ -64,7 +98,8 @@ export function openRepaymentStatus(r: RepaymentAmounts, gracePeriodDays: number
  */
 export function loanStatusFromRepayments(current: LoanStatus, statuses: readonly RepaymentStatus[]): LoanStatus {
   if (statuses.length > 0 && statuses.every((s) => settledRepaymentStatuses.includes(s))) {
-    return statuses.includes('PAYOUT') ? 'PAYOUT' : 'CLOSED';
+    if (statuses.includes('PAYOUT')) return 'PAYOUT';
+    return statuses.some((s) => s === 'WRITTEN_OFF' || s === 'PAID_PARTIAL_WRITTEN_OFF') ? 'WRITTEN_OFF' : 'CLOSED';
   }
   if (statuses.includes('IN_ARREARS')) return 'ACTIVE_IN_ARREARS';
   return current === 'DEPLOYED' ? 'DEPLOYED' : 'ACTIVE';
@@ -109,6 +144,8 @@ export async function refreshLoansRepaymentStatus(
           principalPaidCents: centsFromString(r.principalPaid),
           interestDueCents: centsFromString(r.interestDue),
           interestPaidCents: centsFromString(r.interestPaid),
+          principalWrittenOffCents: centsFromString(r.principalWrittenOff),
+          interestWrittenOffCents: centsFromString(r.interestWrittenOff),
         },
         graceOf.get(r.loanId)!,
         today,

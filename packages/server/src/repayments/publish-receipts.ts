@@ -10,6 +10,7 @@ import {
   notFound,
   type PublishReceipt,
   type PublishReceiptRow,
+  payoutReceiptId,
   publishMessages,
   type RepaymentOwed,
   type RouteData,
@@ -20,7 +21,7 @@ import {
 import { postEntries, reserveIds, systemAccountId } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import { receiptLoanStatuses, refreshLoansRepaymentStatus } from './loan-repayment-status';
+import { receiptLoanStatuses, refreshLoansRepaymentStatus, repaymentOwed } from './loan-repayment-status';
 import * as repo from './repayments.repository';
 
 export type PublishResult = RouteData<typeof receiptsPublishRoute>;
@@ -108,11 +109,10 @@ export async function publishReceipts(
       const list = openByLoan.get(r.loanId) ?? [];
       list.push({
         id: r.id,
-        principalDueCents: centsFromString(r.principalDue),
-        principalPaidCents: centsFromString(r.principalPaid),
-        interestDueCents: centsFromString(r.interestDue),
-        interestPaidCents: centsFromString(r.interestPaid),
-        changed: false,
+        dueDate: r.dueDate,
+        ...repaymentOwed(r),
+        addedPrincipalCents: 0n,
+        addedInterestCents: 0n,
       });
       openByLoan.set(r.loanId, list);
     }
@@ -147,19 +147,29 @@ export async function publishReceipts(
         });
         continue;
       }
-      const open = openByLoan.get(r.loanId) ?? [];
+      const owed = openByLoan.get(r.loanId) ?? [];
+      // a payout receipt pays its payout repayment; any other receipt the oldest repayment still owed
+      const open =
+        r.thirdPartyId === payoutReceiptId(r.loanId, r.dueDate) ? owed.filter((o) => o.dueDate === r.dueDate) : owed;
       const { index, ...paid } = receiptAgainstRepayments(r.netAmount, open);
       const repayment = index === null ? undefined : open[index];
       if (repayment) {
         repayment.principalPaidCents += paid.principalPaidCents;
         repayment.interestPaidCents += paid.interestPaidCents;
-        repayment.changed = true;
+        repayment.addedPrincipalCents += paid.principalPaidCents;
+        repayment.addedInterestCents += paid.interestPaidCents;
       }
       toPublish.push({ r, repaymentId: repayment?.id ?? null, paid });
     }
 
-    const changedRepayments = [...openByLoan.values()].flat().filter((o) => o.changed);
-    await repo.setRepaymentsPaid(trx, changedRepayments);
+    await repo.addRepaymentsPaid(
+      trx,
+      [...openByLoan.values()].flat().map((o) => ({
+        id: o.id,
+        principalPaidCents: o.addedPrincipalCents,
+        interestPaidCents: o.addedInterestCents,
+      })),
+    );
 
     const entryIds = await postEntries(
       trx,
@@ -230,5 +240,8 @@ export async function publishReceipts(
 
 interface OpenRepayment extends RepaymentOwed {
   id: number;
-  changed: boolean;
+  dueDate: string;
+  /** What the receipts of this batch paid of it. */
+  addedPrincipalCents: Cents;
+  addedInterestCents: Cents;
 }

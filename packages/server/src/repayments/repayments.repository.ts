@@ -87,7 +87,17 @@ export function lockOpenRepayments(trx: Tx, loanIds: readonly number[]) {
   if (loanIds.length === 0) return Promise.resolve([]);
   return trx
     .selectFrom('repayments')
-    .select(['id', 'loanId', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
+    .select([
+      'id',
+      'loanId',
+      'dueDate',
+      'principalDue',
+      'principalPaid',
+      'principalWrittenOff',
+      'interestDue',
+      'interestPaid',
+      'interestWrittenOff',
+    ])
     .where('loanId', 'in', [...loanIds])
     .where('isArchived', '=', false)
     .where('status', 'in', [...openRepaymentStatuses])
@@ -102,7 +112,18 @@ export function lockOpenRepayments(trx: Tx, loanIds: readonly number[]) {
 export function currentRepayments(trx: Tx, loanIds: readonly number[]) {
   return trx
     .selectFrom('repayments')
-    .select(['id', 'loanId', 'dueDate', 'status', 'principalDue', 'principalPaid', 'interestDue', 'interestPaid'])
+    .select([
+      'id',
+      'loanId',
+      'dueDate',
+      'status',
+      'principalDue',
+      'principalPaid',
+      'principalWrittenOff',
+      'interestDue',
+      'interestPaid',
+      'interestWrittenOff',
+    ])
     .where('loanId', 'in', [...loanIds])
     .where('isArchived', '=', false)
     .orderBy('loanId')
@@ -111,37 +132,27 @@ export function currentRepayments(trx: Tx, loanIds: readonly number[]) {
     .execute();
 }
 
-/** Sets what repayments have been paid (absolute amounts). */
-export async function setRepaymentsPaid(
+/**
+ * Adds what receipts (or an excess applied) paid to repayments: the one rule by which a
+ * repayment's principalPaid and interestPaid change, always by the amounts of the loan
+ * transactions that paid them (ledger:check verifies the sums).
+ */
+export async function addRepaymentsPaid(
   trx: Tx,
   paid: readonly { id: number; principalPaidCents: Cents; interestPaidCents: Cents }[],
 ): Promise<void> {
-  if (paid.length === 0) return;
+  const changes = paid.filter((o) => o.principalPaidCents !== 0n || o.interestPaidCents !== 0n);
+  if (changes.length === 0) return;
   await sql`
-    update repayments r set principal_paid = v.principal_paid, interest_paid = v.interest_paid
+    update repayments r set
+      principal_paid = r.principal_paid + v.principal_paid,
+      interest_paid = r.interest_paid + v.interest_paid
     from unnest(
-      ${paid.map((o) => o.id)}::bigint[],
-      ${paid.map((o) => centsToString(o.principalPaidCents))}::numeric[],
-      ${paid.map((o) => centsToString(o.interestPaidCents))}::numeric[]
+      ${changes.map((o) => o.id)}::bigint[],
+      ${changes.map((o) => centsToString(o.principalPaidCents))}::numeric[],
+      ${changes.map((o) => centsToString(o.interestPaidCents))}::numeric[]
     ) as v(id, principal_paid, interest_paid)
     where r.id = v.id`.execute(trx);
-}
-
-/** Adds to what one repayment has been paid. */
-export async function addRepaymentPaid(
-  trx: Tx,
-  repaymentId: number,
-  principalCents: Cents,
-  interestCents: Cents,
-): Promise<void> {
-  await trx
-    .updateTable('repayments')
-    .set({
-      principalPaid: sql`principal_paid + ${centsToString(principalCents)}::numeric`,
-      interestPaid: sql`interest_paid + ${centsToString(interestCents)}::numeric`,
-    })
-    .where('id', '=', repaymentId)
-    .execute();
 }
 
 /** Sets the repayments' statuses. */

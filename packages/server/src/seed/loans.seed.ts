@@ -384,13 +384,14 @@ export async function seedDemoLoans(ctx: AppContext): Promise<number[]> {
   // written off after it stopped paying
   const writtenOff = history[6]!.id;
   await runArrearsCheck(on(ctx, today, -5).db, on(ctx, today, -5).clock.now(), audit);
-  const remaining = await seedRepo.principalRemaining(ctx.db, writtenOff);
+  // everything it still owes, so nothing remains and it is Written Off
+  const remaining = await seedRepo.amountsRemaining(ctx.db, writtenOff);
   await writeOffLoan(
     on(ctx, today, -3),
     {
       loanId: writtenOff,
-      principalAmount: centsToNumber(centsFromString(remaining)),
-      interestAmount: 0,
+      principalAmount: centsToNumber(centsFromString(remaining.principal)),
+      interestAmount: centsToNumber(centsFromString(remaining.interest)),
     },
     null,
     audit,

@@ -139,13 +139,18 @@ export function lastUnpaidRepaymentBefore(db: Executor, loanId: number, date: st
     .executeTakeFirst();
 }
 
-/** The principal a loan's open repayments still owe. */
-export async function principalRemaining(db: Executor, loanId: number): Promise<string> {
+/** The principal and interest a loan's open repayments still owe (not paid, not written off). */
+export async function amountsRemaining(db: Executor, loanId: number): Promise<{ principal: string; interest: string }> {
   const row = await db
     .selectFrom('repayments')
-    .select((eb) => eb.fn.sum<string>(eb('principalDue', '-', eb.ref('principalPaid'))).as('p'))
+    .select((eb) => [
+      eb.fn
+        .sum<string>(eb(eb('principalDue', '-', eb.ref('principalPaid')), '-', eb.ref('principalWrittenOff')))
+        .as('p'),
+      eb.fn.sum<string>(eb(eb('interestDue', '-', eb.ref('interestPaid')), '-', eb.ref('interestWrittenOff'))).as('i'),
+    ])
     .where('loanId', '=', loanId)
     .where('status', 'in', openStatuses)
     .executeTakeFirstOrThrow();
-  return String(row.p ?? '0');
+  return { principal: String(row.p ?? '0'), interest: String(row.i ?? '0') };
 }

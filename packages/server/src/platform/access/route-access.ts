@@ -136,6 +136,7 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/loans/actions/payout/preview': managementOnly,
   'POST /api/loans/actions/payout': managementOnly,
   'POST /api/loans/actions/writeOff': managementOnly,
+  'GET /api/loans/:id/payoutReceipt': staff,
   'GET /api/loans/:id/investments': staff,
   'GET /api/loans/:id/topUps': staff,
   'POST /api/loans/:id/invest': managementOnly,

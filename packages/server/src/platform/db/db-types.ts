@@ -244,14 +244,12 @@ export interface Loans {
   id: Generated<number>;
   interestCalculationMethod: string;
   interestType: Generated<string>;
-  interestWrittenOff: Generated<Numeric>;
   marketplaceExpiryDate: Timestamp | null;
   marketplaceRate: Generated<Numeric>;
   marketplaceStartDate: Timestamp | null;
   marketplaceStatus: Generated<string>;
   name: string;
   notes: string | null;
-  principalWrittenOff: Generated<Numeric>;
   rescheduledLoanId: number | null;
   setupStatus: Generated<string>;
   startDate: string | null;
@@ -371,6 +369,7 @@ export interface Repayments {
   id: Generated<number>;
   interestDue: Generated<Numeric>;
   interestPaid: Generated<Numeric>;
+  interestWrittenOff: Generated<Numeric>;
   investorAmount: Generated<Numeric>;
   investorsInterestDue: Generated<Numeric>;
   isArchived: Generated<boolean>;
@@ -378,6 +377,7 @@ export interface Repayments {
   organisationCommissionDue: Generated<Numeric>;
   principalDue: Generated<Numeric>;
   principalPaid: Generated<Numeric>;
+  principalWrittenOff: Generated<Numeric>;
   stampDutyAmount: Generated<Numeric>;
   status: Generated<string>;
 }

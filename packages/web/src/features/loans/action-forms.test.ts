@@ -61,7 +61,7 @@ describe('write off', () => {
 
   it('names the amount that is too large', () => {
     expect(messagesOf(form.safeParse({ principalAmount: 1000.01, interestAmount: 0 }))).toEqual([
-      'principalAmount: The principal amount cannot be more than the principal remaining of $1000.00.',
+      'principalAmount: The principal amount cannot be more than the principal remaining of $1,000.00.',
     ]);
     expect(messagesOf(form.safeParse({ principalAmount: 0, interestAmount: 50.01 }))).toEqual([
       'interestAmount: The interest amount cannot be more than the interest remaining of $50.00.',

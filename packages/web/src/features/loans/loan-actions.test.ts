@@ -9,6 +9,8 @@ const funding: LoanForActions = {
   amountCents: 12_000_000n,
   fundedAmountCents: 0n,
   principalRemainingCents: 12_000_000n,
+  interestRemainingCents: 600_000n,
+  payoutCreated: false,
   repaymentCount: 12,
   houseUnsoldCents: 0n,
   otherInvestmentCount: 0,

@@ -1,5 +1,4 @@
 import {
-  type Availability,
   formatCents,
   formatDate,
   formatDateTime,
@@ -19,13 +18,11 @@ import {
   termPeriodUnitLabels,
 } from '@lm/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -36,6 +33,7 @@ import { useUser } from '../../shared/session/session-store';
 import { ServerTable } from '../../shared/table/server-table';
 import { notifySuccess } from '../../shared/toast/toast-store';
 import { useDeployLoan, useInvestOnePercent } from '../investments';
+import { ActionButton } from './action-button';
 import { EditLoanDialog } from './edit-loan-dialog';
 import { InfoSection } from './info-grid';
 import { loanActionAvailability } from './loan-actions';
@@ -53,35 +51,9 @@ import {
   loanTransactionsList,
   useDeleteLoan,
 } from './loans-api';
+import { PayoutReceiptPanel } from './payout-receipt';
 
 type DialogKind = 'edit' | 'invest' | 'autoInvest' | 'onePercent' | 'deploy' | 'payout' | 'writeOff' | 'delete';
-
-/** An action button; a disabled one carries its reason (spec core §8) as a tooltip. */
-function ActionButton({
-  label,
-  availability,
-  onClick,
-  variant = 'outlined',
-  color,
-}: {
-  label: string;
-  availability: Availability;
-  onClick: () => void;
-  variant?: 'outlined' | 'contained';
-  color?: 'error';
-}) {
-  const button = (
-    <Button variant={variant} color={color ?? 'primary'} disabled={!availability.enabled} onClick={onClick}>
-      {label}
-    </Button>
-  );
-  if (availability.enabled) return button;
-  return (
-    <Tooltip title={availability.reason ?? ''} describeChild>
-      <span>{button}</span>
-    </Tooltip>
-  );
-}
 
 const term = (loan: LoanRow) =>
   `${loan.term} x ${loan.termPeriod} ${labelOf(termPeriodUnitLabels, loan.termPeriodUnit)}`;
@@ -266,6 +238,7 @@ export function LoanDetail({ id }: { id: string }) {
           />
         </Stack>
       )}
+      <PayoutReceiptPanel loan={loan} canAct={isManagement} />
       <LoanInformation loan={loan} />
       <LoanTables loan={loan} />
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatDate, formatMoney, formatPercent, loanMessages } from '@lm/domain';
+import { formatCents, formatDate, formatMoney, formatPercent, loanMessages } from '@lm/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -288,7 +288,10 @@ export function AutoInvestDialog({ loan, onClose, onDone }: LoanDialogProps) {
   );
 }
 
-/** Write Off Loan (management): principal and interest at most what remains; confirm, then the amounts are cleared. */
+/**
+ * Write Off Loan (management): principal and interest at most what remains, checked as you type;
+ * the confirmation states what stays owed. Exactly the amounts entered are written off.
+ */
 export function WriteOffDialog({ loan, onClose, onDone }: LoanDialogProps) {
   const formId = useId();
   const form = useForm<WriteOffValues, unknown, WriteOffOutput>({
@@ -296,6 +299,8 @@ export function WriteOffDialog({ loan, onClose, onDone }: LoanDialogProps) {
       writeOffForm({ principalCents: cents(loan.principalRemaining), interestCents: cents(loan.interestRemaining) }),
     ) as unknown as Resolver<WriteOffValues, unknown, WriteOffOutput>,
     defaultValues: { principalAmount: loan.principalRemaining, interestAmount: loan.interestRemaining },
+    // the limits are checked as you type, each message naming the remaining amount as money
+    mode: 'onChange',
   });
   const [confirming, setConfirming] = useState<WriteOffOutput | null>(null);
   const writeOff = useWriteOff(loan.id);
@@ -345,9 +350,13 @@ export function WriteOffDialog({ loan, onClose, onDone }: LoanDialogProps) {
           open
           destructive
           title="Confirm Write Off"
-          message={`Write off ${formatMoney(confirming.principalAmount)} of principal and ${formatMoney(
-            confirming.interestAmount,
-          )} of interest of ${loan.name}? The investors bear the loss.`}
+          message={loanTexts.writeOffQuestion({
+            name: loan.name,
+            principal: formatMoney(confirming.principalAmount),
+            interest: formatMoney(confirming.interestAmount),
+            principalLeft: formatCents(cents(loan.principalRemaining) - cents(confirming.principalAmount)),
+            interestLeft: formatCents(cents(loan.interestRemaining) - cents(confirming.interestAmount)),
+          })}
           confirmLabel="Write Off"
           onConfirm={async () => {
             await writeOff.mutateAsync({ loanId: loan.id, ...confirming });

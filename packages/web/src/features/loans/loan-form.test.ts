@@ -99,6 +99,7 @@ const loan: LoanRow = {
   interestRepaid: 0,
   principalRemaining: 50000,
   interestRemaining: 3000,
+  payoutDate: null,
   repaymentCount: 12,
   fundedRate: 10,
   houseInvestedAmount: 500,

@@ -26,4 +26,19 @@ export const loanTexts = {
   autoInvestHint:
     "Split the amount across the loan's active mandate accounts, pro rata to what each can take, at their mandate rates.",
   notDeployable: 'Only a fully funded loan can be deployed',
+  writeOffQuestion: (w: {
+    name: string;
+    principal: string;
+    interest: string;
+    principalLeft: string;
+    interestLeft: string;
+  }) =>
+    `Write off ${w.principal} of principal and ${w.interest} of interest of ${w.name}? The investors bear the loss. ` +
+    `Still owed afterwards: ${w.principalLeft} of principal and ${w.interestLeft} of interest.`,
+  payoutReceiptNotPublished: 'Not published: publish it when the borrower pays the payout amount',
+  payoutReceiptPublished: (when: string) => `Published ${when}; not fractionalised yet`,
+  payoutReceiptFractionalised: (when: string) => `Fractionalised ${when}: the investors have been paid out`,
+  payoutReceiptAlreadyPublished: 'The payout receipt has been published',
+  payoutReceiptPublishFirst: 'Publish the payout receipt first',
+  payoutReceiptAlreadyFractionalised: 'The payout receipt has been fractionalised',
 } as const;

@@ -24,12 +24,15 @@ import {
   openRepaymentStatuses,
   type ProcessedSchedule,
   payoutPreviewRoute,
+  payoutReceiptRoute,
   payoutRoute,
   processLoanScheduleRoute,
   type RouteData,
   type RouteRequest,
+  receiptsPublishRoute,
   type repaymentListShape,
   repaymentStatusLabels,
+  repaymentsFractionaliseRoute,
   repaymentsListRoute,
   writeOffRoute,
 } from '@lm/domain';
@@ -377,6 +380,42 @@ export function useWriteOff(loanId: number) {
     mutationFn: (body: RouteRequest<typeof writeOffRoute>['body']) =>
       callRoute(writeOffRoute, { body, headers: idempotencyKeyHeaders() }),
     meta: { successMessage: loanMessages.loanWrittenOff },
+    onSuccess: () => refresh(loanId),
+  });
+}
+
+/** GET api/loans/{id}/payoutReceipt: the payout's receipt and how far it has gone (null without a payout). */
+export function payoutReceiptQuery(loanId: number) {
+  return {
+    queryKey: [...loanKey(loanId), 'payoutReceipt'] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (await callRoute(payoutReceiptRoute, { params: { id: String(loanId) }, ...(signal ? { signal } : {}) })).data,
+  };
+}
+
+export type PayoutReceiptState = NonNullable<RouteData<typeof payoutReceiptRoute>>;
+
+/**
+ * Publishes the payout receipt through the repayments API (POST api/repayments/receipts/batch), as
+ * an uploaded receipt would be: applied to the payout repayment, held for the investors.
+ */
+export function usePublishPayoutReceipt(loanId: number) {
+  const refresh = useLoanRefresh();
+  return useMutation({
+    mutationFn: (receipt: PayoutReceiptState['receipt']) =>
+      callRoute(receiptsPublishRoute, { body: [receipt], headers: idempotencyKeyHeaders() }),
+    meta: { successMessage: loanMessages.payoutReceiptPublished },
+    onSuccess: () => refresh(loanId),
+  });
+}
+
+/** Fractionalises the published payout receipt (POST api/repayments/fractionalise): the investors are paid out. */
+export function useFractionalisePayoutReceipt(loanId: number) {
+  const refresh = useLoanRefresh();
+  return useMutation({
+    mutationFn: (loanTransactionId: number) =>
+      callRoute(repaymentsFractionaliseRoute, { body: [loanTransactionId], headers: idempotencyKeyHeaders() }),
+    meta: { successMessage: loanMessages.loanPaidOut },
     onSuccess: () => refresh(loanId),
   });
 }
