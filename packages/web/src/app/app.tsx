@@ -9,13 +9,14 @@ import { Toaster } from '../shared/toast/toaster';
 import { ErrorBoundary } from './error-boundary';
 import { MaintenancePage } from './maintenance-page';
 import { createQueryClient } from './query-client';
+import { preloadRoute } from './route-preload';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 import { UnsupportedBrowserPage } from './unsupported-browser-page';
 
 const queryClient = createQueryClient();
 
-/** Asks the server whether it can serve (GET /api/health) before anything else. */
+/** Asks the server whether it can serve (GET /api/health). */
 async function platformAvailable(): Promise<boolean> {
   try {
     const response = await fetch('/api/health', { headers: { accept: 'application/json' } });
@@ -26,15 +27,29 @@ async function platformAvailable(): Promise<boolean> {
   }
 }
 
+/**
+ * Everything the first screen needs starts together as the app starts, before React renders:
+ * the health check, the session check with the user's details, the route's code and its first
+ * data. Nothing waits for another round trip.
+ */
+function startUp(): Promise<boolean> {
+  void sessionStore.init();
+  return platformAvailable();
+}
+let firstCheck: Promise<boolean> | null = null;
+if (typeof window !== 'undefined') {
+  firstCheck = startUp();
+  preloadRoute(queryClient, window.location);
+}
+
 function Platform() {
   const session = useSession();
   const [available, setAvailable] = useState<boolean | null>(null);
   const check = () => {
+    const pending = firstCheck ?? startUp();
+    firstCheck = null;
     setAvailable(null);
-    void platformAvailable().then((up) => {
-      setAvailable(up);
-      if (up) void sessionStore.init();
-    });
+    void pending.then(setAvailable);
   };
   useEffect(check, []);
   if (available === null) return <LoadingPage />;

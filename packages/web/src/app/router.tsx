@@ -6,14 +6,11 @@ import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { RouteGate } from './route-gate';
 import { type RouteDefinition, routes } from './routes';
-
-// Every screen is its own chunk: the login page loads without the data grid or the charts.
-const screenModules = import.meta.glob<{ default: ComponentType }>('../features/**/*-page.tsx');
+import { screenLoader } from './screens';
 
 function screenOf(route: RouteDefinition): ComponentType {
-  if (route.screen === null) return () => <ComingSoonPage title={route.title} />;
-  const load = screenModules[`../features/${route.screen}.tsx`];
-  if (!load) throw new Error(`The route ${route.path} names a screen that does not exist: ${route.screen}`);
+  const load = screenLoader(route);
+  if (load === null) return () => <ComingSoonPage title={route.title} />;
   return lazy(load);
 }
 

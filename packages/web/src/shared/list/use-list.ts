@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../api/api-client';
@@ -53,17 +53,32 @@ export async function fetchListPage<R>(
   return { rows: response.data, count: response.count ?? response.data.length };
 }
 
+/** One page of a list for a state, as a query: its cache key and how it is fetched. */
+export function listPageQuery<R>(definition: ListDefinition<R>, state: ListState, extraFilter?: string) {
+  const query = listQueryParams(definition, state, extraFilter);
+  return queryOptions({
+    queryKey: [...listKey(definition), state.pageSize === pageSizeAll ? 'all' : 'page', query],
+    queryFn: ({ signal }) => fetchListPage(definition, state, extraFilter, signal),
+  });
+}
+
 /**
  * The list adapter (STYLE §5, react-admin's getList): one page of a list for a state, through
  * TanStack Query. The previous page stays on screen while the next one loads.
  */
 export function useList<R>(definition: ListDefinition<R>, state: ListState, extraFilter?: string) {
-  const query = listQueryParams(definition, state, extraFilter);
-  return useQuery({
-    queryKey: [...listKey(definition), state.pageSize === pageSizeAll ? 'all' : 'page', query],
-    queryFn: ({ signal }) => fetchListPage(definition, state, extraFilter, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...listPageQuery(definition, state, extraFilter), placeholderData: keepPreviousData });
+}
+
+/**
+ * Asks for the page a list screen will show for this URL (its list state read from the query
+ * string, as useListState reads it), so the request runs while the screen's code still loads;
+ * the screen's useList then finds it in the cache. A failure stays quiet here: the screen's own
+ * query asks again and shows it.
+ */
+export function prefetchListPage<R>(client: QueryClient, definition: ListDefinition<R>, search: string): Promise<void> {
+  const state = readListState(new URLSearchParams(search), definition);
+  return client.prefetchQuery({ ...listPageQuery(definition, state), meta: { silent: true } });
 }
 
 export interface ListStateController {

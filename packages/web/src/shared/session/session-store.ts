@@ -81,15 +81,23 @@ async function loadUser(): Promise<UserDetails> {
 export const sessionStore = {
   getState: () => state,
 
-  /** Checks the stored token at startup (GET /authenticateJwt), then loads the user. */
+  /**
+   * Checks the stored token at startup (GET /authenticateJwt) and loads the user side by side:
+   * one round trip, not two. Either refusal ends the attempt (the check's first).
+   */
   async init(): Promise<void> {
     if (!readSession()) {
       setState({ status: 'anonymous', user: null });
       return;
     }
     try {
-      await api.get<RouteData<typeof authenticateJwtRoute>>(sessionPaths.check);
-      setState({ status: 'authenticated', user: await loadUser(), notice: null });
+      const [check, user] = await Promise.allSettled([
+        api.get<RouteData<typeof authenticateJwtRoute>>(sessionPaths.check),
+        loadUser(),
+      ]);
+      if (check.status === 'rejected') throw check.reason;
+      if (user.status === 'rejected') throw user.reason;
+      setState({ status: 'authenticated', user: user.value, notice: null });
     } catch (error) {
       if (error instanceof ApiError && error.network) {
         setState({ status: 'unavailable' });

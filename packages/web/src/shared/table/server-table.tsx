@@ -12,17 +12,19 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
-import { ExportCsvDialog } from '../export/export-csv-dialog';
 import { activeCriteria, type FilterValues } from '../filter/filter-fields';
 import { nextSort, pageSizesOf } from '../list/list-state';
-import { idOf, type ListDefinition, pageSizeAll, type Row } from '../list/list-types';
+import { type Column, idOf, type ListDefinition, pageSizeAll, type Row } from '../list/list-types';
 import { fetchAllRows, type ListStateController, useList, useListState } from '../list/use-list';
 import { toGridColumns } from './grid-columns';
 import { NoRowsOverlay } from './no-rows';
 import { openRowOnKey } from './row-keys';
 
-// the dialog brings the date pickers: loaded when first opened
+// the dialogs load when first opened: the first rows wait for neither (the filter brings the date pickers)
 const FilterDialog = lazy(() => import('../filter/filter-dialog').then((m) => ({ default: m.FilterDialog })));
+const ExportCsvDialog = lazy(() =>
+  import('../export/export-csv-dialog').then((m) => ({ default: m.ExportCsvDialog as typeof m.ExportCsvDialog<Row> })),
+);
 
 export interface ServerTableProps<R> {
   definition: ListDefinition<R>;
@@ -180,15 +182,17 @@ function ServerTableWithState<R>({
         </Suspense>
       )}
       {exportable && exportOpen && (
-        <ExportCsvDialog
-          open
-          onClose={() => setExportOpen(false)}
-          columns={definition.columns}
-          fileName={definition.id}
-          fetchRows={async (scope) =>
-            scope === 'page' ? (rows as R[]) : (await fetchAllRows(definition, state, filter)).rows
-          }
-        />
+        <Suspense fallback={null}>
+          <ExportCsvDialog
+            open
+            onClose={() => setExportOpen(false)}
+            columns={definition.columns as readonly Column<Row>[]}
+            fileName={definition.id}
+            fetchRows={async (scope) =>
+              scope === 'page' ? rows : ((await fetchAllRows(definition, state, filter)).rows as Row[])
+            }
+          />
+        </Suspense>
       )}
     </Paper>
   );

@@ -1,0 +1,106 @@
+import type { Role } from '@lm/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import type { StaffTableId } from '../features/dashboard/dashboard-api';
+import { decodeAccessToken } from '../shared/api/jwt';
+import { readSession } from '../shared/api/storage';
+import type { ListDefinition } from '../shared/list/list-types';
+import { isAllowed, type RouteDefinition, routeFor } from './routes';
+import { screenLoader } from './screens';
+
+type DataPreload = (client: QueryClient, search: string, role: Role) => Promise<unknown>;
+
+/**
+ * The first page of a list screen, as its table will ask for it from the URL's list state. The
+ * list plumbing is imported here, not at the top: the entry chunk (and so the login page) stays
+ * without it.
+ */
+function list<R>(definition: () => Promise<ListDefinition<R>>): DataPreload {
+  return async (client, search) => {
+    const [{ prefetchListPage }, loaded] = await Promise.all([import('../shared/list/use-list'), definition()]);
+    return prefetchListPage(client, loaded, search);
+  };
+}
+
+const staffRoles: readonly string[] = ['MANAGEMENT', 'SUPPORT', 'AUDITOR'];
+/** The tables of the staff dashboards (staff-dashboard.tsx). */
+const staffTables: readonly StaffTableId[] = ['status', 'arrears', 'expired', 'funded'];
+
+/**
+ * What each screen shows first, requested while its code loads. The imports are the features'
+ * small api modules (the screens import the same ones), so the request leaves long before the
+ * screen's chunk with the grid has arrived and parsed.
+ */
+const dataOfScreen: Readonly<Record<string, DataPreload>> = {
+  'loans/loans-page': list(async () => (await import('../features/loans/loans-api')).loansList),
+  'transactions/transactions-page': list(
+    async () => (await import('../features/transactions/transactions-list')).transactionsList,
+  ),
+  'marketplace/marketplace-page': list(
+    async () => (await import('../features/marketplace/marketplace-api')).marketplaceList,
+  ),
+  'investments/investments-page': list(
+    async () => (await import('../features/investments/investments-api')).investmentsList,
+  ),
+  'investors/investors-page': list(async () => (await import('../features/investors/investors-api')).investorsList),
+  'investor-accounts/investor-accounts-page': list(
+    async () => (await import('../features/investor-accounts/investor-accounts-list')).investorAccountsList,
+  ),
+  'investor-groups/investor-groups-page': list(
+    async () => (await import('../features/investor-groups/investor-groups-api')).investorGroupsList,
+  ),
+  'clients/clients-page': list(async () => (await import('../features/clients/clients-api')).clientsList),
+  'staff/staff-page': list(async () => (await import('../features/staff/staff-api')).staffList),
+  // the investor's panels list their accounts first
+  'portfolio/portfolio-page': async (client) => {
+    const { ownAccountsQuery } = await import('../features/accounts/accounts-api');
+    return client.prefetchQuery({ ...ownAccountsQuery, meta: { silent: true } });
+  },
+  'accounts/accounts-page': async (client) => {
+    const { ownAccountsQuery } = await import('../features/accounts/accounts-api');
+    return client.prefetchQuery({ ...ownAccountsQuery, meta: { silent: true } });
+  },
+  // the staff dashboards' tables (the investor dashboard loads its own chunk and asks then)
+  'dashboard/dashboard-page': async (client, _search, role) => {
+    if (!staffRoles.includes(role)) return;
+    const { loanTableQuery } = await import('../features/dashboard/dashboard-api');
+    await Promise.all(
+      staffTables.map((table) => client.prefetchQuery({ ...loanTableQuery(table), meta: { silent: true } })),
+    );
+  },
+};
+
+/** Whether the path opens the route's list rather than one record of it (/loans, not /loans/42). */
+function opensList(route: RouteDefinition, pathname: string): boolean {
+  const base = route.path.replace(/\/:id\?$/, '');
+  return base !== route.path && pathname.replace(/\/+$/, '') === base;
+}
+
+/**
+ * The role of the stored session's token (an expired one too: the first call refreshes it, once
+ * for every call that needs it). Only a guide to what to ask for: the server checks each call.
+ */
+function storedRole(): Role | null {
+  const stored = readSession();
+  if (!stored) return null;
+  const claims = decodeAccessToken(stored.session.accessToken);
+  return claims?.role ? (claims.role as Role) : null;
+}
+
+/**
+ * Starts, at once and side by side, what the first screen needs: its code (the screen's chunk
+ * and every chunk it imports) and, for a signed-in user allowed on it, its first data. Called as
+ * the app starts, while the session is still being checked, so nothing waits for that.
+ */
+export function preloadRoute(client: QueryClient, location: { pathname: string; search: string }): void {
+  const route = routeFor(location.pathname);
+  if (!route) return;
+  const load = screenLoader(route);
+  // a failed download shows when the screen renders (its lazy import fails the same way)
+  if (load) void load().catch(() => undefined);
+  if (route.access === 'public' || route.access === 'guest' || route.screen === null) return;
+  const role = storedRole();
+  const data = dataOfScreen[route.screen];
+  if (!role || !data || !isAllowed(route.access, role)) return;
+  if (route.screen !== 'dashboard/dashboard-page' && !opensList(route, location.pathname)) return;
+  void data(client, location.search, role).catch(() => undefined);
+}
