@@ -142,7 +142,23 @@ export async function browserSection(
     return { id, title, status: 'skipped', reason: 'skipped: the server does not serve the web app', figures: [] };
   }
   const found = await findBrowser();
-  const browser = await chromium.launch({ executablePath: found.executablePath, args: browserArgs, headless: true });
+  let browser: Browser | null = null;
+  // a browser that went away (killed from outside, crashed) is started again for the next run
+  const liveBrowser = async (): Promise<Browser> => {
+    if (!browser?.isConnected()) {
+      browser = await chromium.launch({ executablePath: found.executablePath, args: browserArgs, headless: true });
+    }
+    return browser;
+  };
+  const measure = async (path: string, tokens: Tokens): Promise<RunTrace> => {
+    try {
+      return await measureOnce(await liveBrowser(), baseUrl, path, tokens);
+    } catch (error) {
+      if (browser?.isConnected()) throw error;
+      ctx.log(`  ${path}: the browser went away; starting it again for this run`);
+      return measureOnce(await liveBrowser(), baseUrl, path, tokens);
+    }
+  };
   const figures: SectionResult['figures'] = [];
   const perRoute: Record<string, unknown> = {};
   const failures: string[] = [];
@@ -150,10 +166,10 @@ export async function browserSection(
     for (const { path, user } of browserRoutes) {
       const tokens = await login(baseUrl, users[user]);
       // one warm-up run: the server's first query plans and file reads are not what a visitor waits for
-      await measureOnce(browser, baseUrl, path, tokens);
       const traces: RunTrace[] = [];
       try {
-        for (let i = 0; i < runs; i++) traces.push(await measureOnce(browser, baseUrl, path, tokens));
+        await measure(path, tokens);
+        for (let i = 0; i < runs; i++) traces.push(await measure(path, tokens));
       } catch (error) {
         failures.push(`${path}: ${(error as Error).message.split('\n')[0]}`);
         continue;
@@ -172,7 +188,7 @@ export async function browserSection(
       };
     }
   } finally {
-    await browser.close();
+    await (browser as Browser | null)?.close();
   }
   return {
     id,
