@@ -93,6 +93,8 @@ function LoanInformation({ loan }: { loan: LoanRow }) {
           { label: 'Principal Remaining', value: formatMoney(loan.principalRemaining) },
           { label: 'Interest Repaid', value: formatMoney(loan.interestRepaid) },
           { label: 'Interest Remaining', value: formatMoney(loan.interestRemaining) },
+          { label: 'Principal Written Off', value: formatMoney(loan.principalWrittenOff) },
+          { label: 'Interest Written Off', value: formatMoney(loan.interestWrittenOff) },
           { label: 'Marketplace Status', value: labelOf(marketplaceStatusLabels, loan.marketplaceStatus) },
           { label: 'Marketplace Start', value: formatDateTime(loan.marketplaceStartDate) },
           { label: 'Marketplace Expiry', value: formatDateTime(loan.marketplaceExpiryDate) },
