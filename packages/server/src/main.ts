@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loanDailyJob } from './investments';
 import { loadConfig } from './platform/config';
 import { createContext } from './platform/create-context';
+import { expiredIdempotencyKeysJob } from './platform/idempotency';
 import { startDailyJobs, startPeriodicJobs } from './platform/jobs';
 import { seedIfEmpty } from './seed';
 import { releaseExpiredWithdrawalsJob } from './withdrawals';
@@ -31,7 +32,11 @@ async function main() {
   if (config.seedDemo && (await seedIfEmpty(ctx))) console.log('Demo data created.');
   const app = await buildApp(ctx, { serveWeb: true });
   const stopDailyJobs = startDailyJobs(ctx, [loanDailyJob], (message) => app.log.info(message));
-  const stopPeriodicJobs = startPeriodicJobs(ctx, [releaseExpiredWithdrawalsJob], (message) => app.log.warn(message));
+  const stopPeriodicJobs = startPeriodicJobs(
+    ctx,
+    [releaseExpiredWithdrawalsJob, expiredIdempotencyKeysJob],
+    (message) => app.log.warn(message),
+  );
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
     stopDailyJobs();

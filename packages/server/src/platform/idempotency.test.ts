@@ -1,8 +1,9 @@
 import { AppError } from '@lm/domain';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { withIdempotency } from './idempotency';
+import { deleteExpiredIdempotencyKeys, idempotencyKeyTtlMs, withIdempotency } from './idempotency';
 
 let t: TestApp;
 let userId: number;
@@ -63,14 +64,154 @@ describe('idempotency keys', () => {
     };
     const first = withIdempotency(t.ctx, fakeRequest('k-3', {}), slow);
     await new Promise((r) => setTimeout(r, 30));
-    await expect(withIdempotency(t.ctx, fakeRequest('k-3', {}), slow, { waitMs: 50 })).rejects.toMatchObject({
-      code: 'IDEMPOTENCY_IN_PROGRESS',
-    });
+    if (t.ctx.database.kind === 'postgres') {
+      // it waits on the key's unique index until the first commits; here not long enough
+      await expect(withIdempotency(t.ctx, fakeRequest('k-3', {}), slow, { waitMs: 50 })).rejects.toMatchObject({
+        code: 'IDEMPOTENCY_IN_PROGRESS',
+      });
+    }
+    // the embedded database runs one transaction at a time: the repeat waits for its turn
     const waiting = withIdempotency(t.ctx, fakeRequest('k-3', {}), slow);
     release();
     expect((await first).data).toBe('first');
     expect((await waiting).data).toBe('first');
     expect(runs).toBe(1);
+  });
+
+  it('the key is kept with the change in one transaction: a failure after the change keeps neither', async () => {
+    const marker = `idem-crash-${Date.now()}`;
+    const markers = () => t.ctx.db.selectFrom('auditLog').select('id').where('route', '=', marker).execute();
+    let runs = 0;
+    // a service's own transaction "commits", then the request fails before its answer is kept
+    const failsAfterChange = async () => {
+      runs++;
+      await t.ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('auditLog')
+          .values({ actorUserId: userId, method: 'POST', route: marker, objectType: 'test', objectId: '1' })
+          .execute();
+      });
+      expect(await markers()).toHaveLength(1); // visible inside the request's transaction
+      throw new Error('the process dies here');
+    };
+    await expect(withIdempotency(t.ctx, fakeRequest('k-5', { x: 1 }), failsAfterChange)).rejects.toThrow('dies');
+    expect(await markers()).toHaveLength(0);
+    const keys = await t.ctx.db.selectFrom('idempotencyKeys').select('state').where('key', '=', 'k-5').execute();
+    expect(keys).toEqual([]);
+    // the retry performs the operation, once
+    const succeeds = async () => {
+      runs++;
+      await t.ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('auditLog')
+          .values({ actorUserId: userId, method: 'POST', route: marker, objectType: 'test', objectId: '1' })
+          .execute();
+      });
+      return { success: true as const, data: 'done' };
+    };
+    expect((await withIdempotency(t.ctx, fakeRequest('k-5', { x: 1 }), succeeds)).data).toBe('done');
+    expect((await withIdempotency(t.ctx, fakeRequest('k-5', { x: 1 }), succeeds)).data).toBe('done');
+    expect(runs).toBe(2);
+    expect(await markers()).toHaveLength(1);
+  });
+
+  it('a service transaction that fails inside the request rolls back only its own work', async () => {
+    const marker = `idem-nested-${Date.now()}`;
+    const insert = (trx: typeof t.ctx.db, objectId: string) =>
+      trx
+        .insertInto('auditLog')
+        .values({ actorUserId: userId, method: 'POST', route: marker, objectType: 'test', objectId })
+        .execute();
+    const run = async () => {
+      await t.ctx.db.transaction().execute((trx) => insert(trx, 'kept'));
+      await expect(
+        t.ctx.db.transaction().execute(async (trx) => {
+          await insert(trx, 'undone');
+          await trx.selectFrom('auditLog').select(sql`1/0`.as('boom')).execute(); // a database error
+        }),
+      ).rejects.toThrow();
+      await insert(t.ctx.db, 'after'); // the request's transaction is still usable
+      return { success: true as const, data: 'ok' };
+    };
+    await withIdempotency(t.ctx, fakeRequest('k-6', {}), run);
+    const rows = await t.ctx.db
+      .selectFrom('auditLog')
+      .select('objectId')
+      .where('route', '=', marker)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.objectId)).toEqual(['kept', 'after']);
+  });
+
+  it('keys expire after 24 hours: an expired key is a new operation, and the sweep deletes it', async () => {
+    const now = t.ctx.clock.now().getTime();
+    await t.ctx.db
+      .insertInto('idempotencyKeys')
+      .values([
+        {
+          userId,
+          key: 'k-old',
+          route: 'POST /api/things/:id/actions/do',
+          requestHash: 'x',
+          state: 'DONE',
+          responseStatus: 200,
+          responseBody: JSON.stringify({ success: true, data: 'old' }),
+          createdAt: new Date(now - idempotencyKeyTtlMs - 1000),
+        },
+        {
+          userId,
+          key: 'k-old-2',
+          route: 'POST /api/things/:id/actions/do',
+          requestHash: 'x',
+          state: 'DONE',
+          responseStatus: 200,
+          responseBody: JSON.stringify({ success: true, data: 'old' }),
+          createdAt: new Date(now - idempotencyKeyTtlMs - 1000),
+        },
+        {
+          userId,
+          key: 'k-young',
+          route: 'POST /api/things/:id/actions/do',
+          requestHash: 'x',
+          state: 'DONE',
+          responseStatus: 200,
+          responseBody: JSON.stringify({ success: true, data: 'young' }),
+          createdAt: new Date(now - idempotencyKeyTtlMs + 60_000),
+        },
+      ])
+      .execute();
+    const fresh = await withIdempotency(t.ctx, fakeRequest('k-old', { y: 1 }), async () => ({
+      success: true as const,
+      data: 'new',
+    }));
+    expect(fresh.data).toBe('new');
+    expect(await deleteExpiredIdempotencyKeys(t.ctx)).toBeGreaterThanOrEqual(1);
+    const left = await t.ctx.db
+      .selectFrom('idempotencyKeys')
+      .select('key')
+      .where('key', 'in', ['k-old', 'k-old-2', 'k-young'])
+      .orderBy('key')
+      .execute();
+    expect(left.map((r) => r.key)).toEqual(['k-old', 'k-young']);
+  });
+
+  it('an in-progress claim left by an earlier server is released, not answered 409 for good', async () => {
+    await t.ctx.db
+      .insertInto('idempotencyKeys')
+      .values({
+        userId,
+        key: 'k-stale',
+        route: 'POST /api/things/:id/actions/do',
+        requestHash: 'x',
+        state: 'IN_PROGRESS',
+        createdAt: t.ctx.clock.now(),
+      })
+      .execute();
+    const answer = await withIdempotency(t.ctx, fakeRequest('k-stale', {}), async () => ({
+      success: true as const,
+      data: 'ran',
+    }));
+    expect(answer.data).toBe('ran');
   });
 
   it('a failed first request releases its key; no key means no bookkeeping', async () => {

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { AppError, type SuccessEnvelope } from '@lm/domain';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from './context';
-import { executePrepared } from './db/database';
+import { executePrepared, type Tx } from './db/database';
+import type { PeriodicJob } from './jobs';
 
 /**
  * Idempotency keys for money-moving POSTs (DESIGN §3). A request that carries an
@@ -13,16 +15,33 @@ import { executePrepared } from './db/database';
  * - the same key with another request: 422 IDEMPOTENCY_MISMATCH;
  * - the same key while the first is still running: the repeat waits for it (up to `waitMs`) and
  *   then answers with its response, so concurrent retries all name the same result; still
- *   running after that: 409 IDEMPOTENCY_IN_PROGRESS.
+ *   running after that: 409 IDEMPOTENCY_IN_PROGRESS (a later retry then answers the result).
  *
- * A first request that fails (a refusal, a bad body) moved nothing, so its key is released and
- * may be used again. Without the header the request simply runs.
+ * Crash-safe: the key's record is written in the SAME database transaction as the change it
+ * protects (docs/decisions/007-idempotency-in-transaction.md). The request runs inside one
+ * ambient transaction (db/ambient-transaction.ts) that the services' own transactions join:
+ * 1. claim: `insert ... on conflict do nothing`; a concurrent request with the same key blocks
+ *    on the unique index until the first commits (it then reads DONE and replays) or rolls back
+ *    (it then claims the key itself);
+ * 2. the operation runs; 3. its response is stored (DONE); 4. COMMIT.
+ * A crash or failure anywhere before COMMIT rolls back the claim together with the change, so
+ * a retry performs the operation once; after COMMIT a retry replays. No one ever sees a key in
+ * progress whose request has stopped: the in-progress row exists only inside a live transaction
+ * (a leftover from before this design is released on sight).
+ *
+ * A first request that fails (a refusal, a bad body) moved nothing, so its key is free again.
+ * Keys expire `idempotencyKeyTtlMs` after their first use: an expired key may be used again
+ * (as a new operation), and the periodic `expiredIdempotencyKeysJob` deletes them. Without the
+ * header the request simply runs.
  */
 
 export const idempotencyKeyLengthMax = 255;
 /** How long a repeat waits for the first request of its key before answering 409. */
 export const idempotencyWaitMsDefault = 10_000;
-const pollIntervalMs = 25;
+/** How long a key is remembered: a retry within this period replays, after it is a new operation. */
+export const idempotencyKeyTtlMs = 24 * 60 * 60 * 1000;
+/** How often each server deletes expired keys. */
+export const idempotencyKeySweepIntervalMs = 60 * 60 * 1000;
 
 export const idempotencyMessages = {
   mismatch: 'This Idempotency-Key was already used with a different request.',
@@ -59,7 +78,8 @@ function headerKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** PostgreSQL's lock_not_available: the claim waited `lock_timeout` for the key's first request. */
+const lockNotAvailable = '55P03';
 
 export async function withIdempotency<T>(
   ctx: AppContext,
@@ -72,56 +92,102 @@ export async function withIdempotency<T>(
   if (key === undefined || userId === undefined) return run();
   const route = `${request.method} ${request.routeOptions.url ?? ''}`;
   const hash = requestHash(request.method, request.url.split('?')[0] ?? '', request.body);
-  const waitMs = options.waitMs ?? idempotencyWaitMsDefault;
-  const deadline = Date.now() + waitMs;
+  const waitMs = Math.max(1, Math.round(options.waitMs ?? idempotencyWaitMsDefault));
 
-  for (;;) {
-    const {
-      rows: [claimed],
-    } = await executePrepared(
-      ctx.db,
-      ctx.db
-        .insertInto('idempotencyKeys')
-        .values({ userId, key, route, requestHash: hash, state: 'IN_PROGRESS', createdAt: ctx.clock.now() })
-        .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
-        .returning('key'),
-    );
-    if (claimed) {
-      let envelope: SuccessEnvelope<T>;
-      try {
-        envelope = await run();
-      } catch (error) {
-        await ctx.db.deleteFrom('idempotencyKeys').where('userId', '=', userId).where('key', '=', key).execute();
-        throw error;
+  return ctx.database.inTransaction(async (trx) => {
+    const now = ctx.clock.now();
+    for (;;) {
+      const claimed = await claim(trx, { userId, key, route, requestHash: hash, now }, waitMs);
+      if (claimed) {
+        const envelope = await run();
+        // what a replay will send: the same JSON the first response serialises to
+        const body = JSON.stringify(envelope);
+        await executePrepared(
+          trx,
+          trx
+            .updateTable('idempotencyKeys')
+            .set({ state: 'DONE', responseStatus: 200, responseBody: body })
+            .where('userId', '=', userId)
+            .where('key', '=', key),
+        );
+        return JSON.parse(body) as SuccessEnvelope<T>;
       }
-      // what a replay will send: the same JSON the first response serialises to
-      const body = JSON.stringify(envelope);
-      const stored = JSON.parse(body) as SuccessEnvelope<T>;
-      await executePrepared(
-        ctx.db,
-        ctx.db
-          .updateTable('idempotencyKeys')
-          .set({ state: 'DONE', responseStatus: 200, responseBody: body })
-          .where('userId', '=', userId)
-          .where('key', '=', key),
-      );
-      return stored;
-    }
-    const existing = await ctx.db
-      .selectFrom('idempotencyKeys')
-      .select(['route', 'requestHash', 'state', 'responseBody'])
-      .where('userId', '=', userId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!existing) continue; // the first one failed and released the key: claim it
-    if (existing.route !== route || existing.requestHash !== hash) {
-      throw new AppError('IDEMPOTENCY_MISMATCH', idempotencyMessages.mismatch);
-    }
-    if (existing.state === 'DONE') {
+      const existing = await trx
+        .selectFrom('idempotencyKeys')
+        .select(['route', 'requestHash', 'state', 'responseBody', 'createdAt'])
+        .where('userId', '=', userId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (!existing) continue; // deleted meanwhile (expired): claim it
+      const expired = existing.createdAt.getTime() <= now.getTime() - idempotencyKeyTtlMs;
+      // IN_PROGRESS seen from outside its transaction: a claim left by a server before this design
+      if (expired || existing.state !== 'DONE') {
+        await trx.deleteFrom('idempotencyKeys').where('userId', '=', userId).where('key', '=', key).execute();
+        continue;
+      }
+      if (existing.route !== route || existing.requestHash !== hash) {
+        throw new AppError('IDEMPOTENCY_MISMATCH', idempotencyMessages.mismatch);
+      }
       const body = existing.responseBody;
       return (typeof body === 'string' ? JSON.parse(body) : body) as SuccessEnvelope<T>;
     }
-    if (Date.now() >= deadline) throw new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress);
-    await sleep(pollIntervalMs);
+  });
+}
+
+/**
+ * Inserts the key's record unless it exists; true when this request claimed it. Waits at most
+ * `waitMs` for a concurrent first request of the key to end (PostgreSQL; the embedded database
+ * runs one transaction at a time, so there is never one to wait for here).
+ */
+async function claim(
+  trx: Tx,
+  row: { userId: number; key: string; route: string; requestHash: string; now: Date },
+  waitMs: number,
+): Promise<boolean> {
+  const {
+    rows: [previous],
+  } = await sql<{ previous: string }>`
+    select current_setting('lock_timeout') as previous, set_config('lock_timeout', ${`${waitMs}ms`}, true)`.execute(
+    trx,
+  );
+  try {
+    const {
+      rows: [claimed],
+    } = await executePrepared(
+      trx,
+      trx
+        .insertInto('idempotencyKeys')
+        .values({
+          userId: row.userId,
+          key: row.key,
+          route: row.route,
+          requestHash: row.requestHash,
+          state: 'IN_PROGRESS',
+          createdAt: row.now,
+        })
+        .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
+        .returning('key'),
+    );
+    await sql`select set_config('lock_timeout', ${previous?.previous ?? '0'}, true)`.execute(trx);
+    return claimed !== undefined;
+  } catch (error) {
+    if ((error as { code?: string }).code === lockNotAvailable) {
+      throw new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress);
+    }
+    throw error;
   }
 }
+
+/** Deletes keys older than `idempotencyKeyTtlMs`; answers how many. */
+export async function deleteExpiredIdempotencyKeys(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - idempotencyKeyTtlMs);
+  const result = await ctx.db.deleteFrom('idempotencyKeys').where('createdAt', '<=', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Every server deletes expired keys hourly (concurrent runs delete the same rows once). */
+export const expiredIdempotencyKeysJob: PeriodicJob = {
+  name: 'delete-expired-idempotency-keys',
+  intervalMs: idempotencyKeySweepIntervalMs,
+  run: async (ctx) => ({ deleted: await deleteExpiredIdempotencyKeys(ctx) }),
+};

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { ambientDialect, inAmbientTransaction } from './ambient-transaction';
 import type { DB } from './db-types';
 import { runMigrations } from './migrate';
 
@@ -25,6 +26,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script on one connection; an open transaction is rolled back on error. */
   exec(sqlText: string): Promise<void>;
+  /**
+   * Runs `fn` in one transaction that every query and `db.transaction()` made within it (in its
+   * async context) joins, as savepoints: see ambient-transaction.ts.
+   */
+  inTransaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The embedded database as a tarball (tests load it as a prepared snapshot). */
   dumpDataDir?(): Promise<Blob>;
@@ -160,10 +166,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // an idle connection the server drops (restart, admin command) must not crash the process
     pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
     pool.on('connect', preparingClient);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    const dialect = ambientDialect(new PostgresDialect({ pool }));
+    const db = new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
     database = {
       db,
       kind: 'postgres',
+      inTransaction: (fn) => inAmbientTransaction(db, dialect, fn),
       exec: async (sqlText) => {
         const client = await pool.connect();
         try {
@@ -185,10 +193,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
         parsers: pgliteParsers,
       });
-      const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+      const dialect = ambientDialect(new PGliteDialect(pglite));
+      const db = new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
       database = {
         db,
         kind: 'pglite',
+        inTransaction: (fn) => inAmbientTransaction(db, dialect, fn),
         // through Kysely's connection queue so it never interleaves with a transaction
         exec: async (sqlText) => {
           await db.connection().execute(async () => {
