@@ -73,12 +73,54 @@ export function hasControlCharacters(value: string): boolean {
   return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(value);
 }
 
-/** Text of at most `max` characters, trimmed, with no control characters. */
+/**
+ * True when a text holds a lone UTF-16 surrogate: it has no UTF-8 form, so the database would
+ * refuse it or store U+FFFD in its place. It is refused instead, naming the field.
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+}
+
+/**
+ * The path (`name`, `rows.2.comment`) of the first text anywhere in a request part (body, query,
+ * path parameters) that holds a NUL or a lone surrogate, or null. Every route refuses such a
+ * request before its own schema runs (400 naming the field, nothing stored), whatever the field's
+ * own rules: neither can be stored or compared as text.
+ */
+export function unsafeTextPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') || hasLoneSurrogate(value) ? path || '(body)' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unsafeTextPath(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    // files, streams and dates are not text (a parsed query may have a prototype of its own)
+    if (
+      ArrayBuffer.isView(value) ||
+      value instanceof Date ||
+      typeof (value as { pipe?: unknown }).pipe === 'function'
+    ) {
+      return null;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (unsafeTextPath(key, here) !== null) return here;
+      const found = unsafeTextPath(item, here);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Text of at most `max` characters, trimmed, with no control characters and no lone surrogates. */
 export function textInput(max: number, messages: { tooLong?: string; required?: string } = {}) {
   return z
     .string({ error: messages.required ?? inputMessages.textControlCharacters })
     .max(max, messages.tooLong ?? inputMessages.textTooLong(max))
-    .refine((value) => !hasControlCharacters(value), inputMessages.textControlCharacters)
+    .refine((value) => !hasControlCharacters(value) && !hasLoneSurrogate(value), inputMessages.textControlCharacters)
     .transform((value) => value.trim());
 }
 

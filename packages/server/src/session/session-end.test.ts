@@ -132,15 +132,15 @@ describe('the per-request session check', () => {
     const s = await signIn(demo.management);
     expect(await detailsStatus(s.access)).toBe(200);
     // what another process's logout writes, without telling this process
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', demo.management)
+      .executeTakeFirstOrThrow();
     const row = await t.ctx.db
       .updateTable('sessions')
       .set({ revokedAt: new Date() })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('refreshTokens')
-          .select('familyId')
-          .where('userId', '=', eb.selectFrom('users').select('id').where('email', '=', demo.management).limit(1)),
-      )
+      .where('userId', '=', Number(user.id))
       .where('revokedAt', 'is', null)
       .returning('id')
       .execute();

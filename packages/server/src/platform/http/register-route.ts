@@ -1,10 +1,13 @@
 import {
+  AppError,
   failureEnvelope,
+  inputMessages,
   type RouteContract,
   type RouteData,
   type RouteInput,
   type SuccessEnvelope,
   successEnvelope,
+  unsafeTextPath,
 } from '@lm/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -60,6 +63,21 @@ export function fastifySchemaOf(contract: RouteContract): Record<string, unknown
 }
 
 /**
+ * A NUL or a lone UTF-16 surrogate in any text of the path, query or body is a 400 naming the
+ * field before the route's schema runs, whatever the field: PostgreSQL cannot store or compare a
+ * NUL, and a lone surrogate has no UTF-8 form (it would fail or be stored as U+FFFD).
+ */
+export function refuseUnsafeText(request: FastifyRequest): void {
+  for (const part of [request.params, request.query, request.body]) {
+    const field = unsafeTextPath(part);
+    if (field !== null) {
+      const message = inputMessages.textControlCharacters;
+      throw new AppError('VALIDATION_FAILED', message, [{ field, message }]);
+    }
+  }
+}
+
+/**
  * Registers one route from its contract: Fastify validates params, query and body with the
  * contract's zod schemas (a failure is a 400 naming the field) and the reply with its response
  * schema; money-moving routes run under their Idempotency-Key.
@@ -75,6 +93,7 @@ export function registerRoute<C extends RouteContract>(
     url: contract.path,
     schema: fastifySchemaOf(contract),
     config: { contract },
+    preValidation: async (request) => refuseUnsafeText(request),
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as RouteInput<C>;
       if (contract.idempotent) {
