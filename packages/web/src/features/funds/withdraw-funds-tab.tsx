@@ -22,13 +22,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { siteConfig } from '../../app/site-config';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { AmountConfirmDialog } from '../../shared/dialogs/amount-confirm-dialog';
 import { createThrottle } from '../../shared/hooks/throttle';
 import { NumberInput } from '../../shared/inputs/number-input';
 import { useUser } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
 import { type OwnAccount, ownAccountsQuery } from '../accounts';
-import { newIdempotencyKey } from '../transactions';
 import { AccountSelect } from './account-select';
 import { useLodgeWithdrawal, useOwnBankAccountsQuery, useRefreshBalances } from './funds-api';
 import { type LodgedRequest, VerifyWithdrawalDialog } from './verify-withdrawal-dialog';
@@ -113,6 +113,8 @@ export function WithdrawFundsTab() {
   }, [onlyBankId, form]);
 
   const [confirming, setConfirming] = useState<WithdrawFormOutput | null>(null);
+  // one key per opened confirmation, resent when Confirm is pressed again after a failure
+  const key = useIdempotencyKey(confirming);
   const [lodged, setLodged] = useState<LodgedRequest | null>(null);
   const throttle = useRef(createThrottle(withdrawThrottleMs));
 
@@ -131,7 +133,7 @@ export function WithdrawFundsTab() {
     await lodge.mutateAsync({
       accountId: investmentAccountId,
       body: { amount: value, bankAccountId },
-      key: newIdempotencyKey(),
+      key,
     });
   };
 

@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
@@ -49,8 +50,10 @@ function ReverseButton({ investment }: { investment: InvestmentDetailRow }) {
     reversedDate: investment.reversedDate ? new Date(investment.reversedDate) : null,
   });
   const reverse = useReverseInvestment(investment.id);
+  // one key per opened confirmation, resent when Confirm is pressed again after a failure
+  const key = useIdempotencyKey(confirming && { reverseInvestment: investment.id });
   const reverseAndGoToLoan = async () => {
-    const response = await reverse.mutateAsync();
+    const response = await reverse.mutateAsync(key);
     // spec core §4: after a reversal the user goes to the loan's page
     navigate(`/loans/${response.data.loanId}`);
   };

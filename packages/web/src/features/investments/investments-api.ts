@@ -30,10 +30,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, pathOf } from '../../shared/api/call-route';
+import { idempotencyHeaders, newIdempotencyKey } from '../../shared/api/idempotency-key';
 import type { FilterField } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
 import { listKey } from '../../shared/list/use-list';
-import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
 
 /**
  * The investment screens' data and the investing calls (spec core §2.7, §3 "Investment", §4, §5,
@@ -144,6 +144,7 @@ export const saleTransactionColumns: readonly Column<InvestmentSaleTransaction>[
   },
 ];
 
+/** A key per call: the loan screen's invest, auto invest, 1% and deploy (not yet given their confirmation's key). */
 const idempotent = () => ({ headers: idempotencyHeaders(newIdempotencyKey()) });
 const loanParams = (loanId: number) => ({ id: String(loanId) });
 
@@ -163,8 +164,8 @@ function useInvalidateLoanInvestments(loanId: number) {
 export function useInvestorInvest(loanId: number) {
   const invalidate = useInvalidateLoanInvestments(loanId);
   return useMutation({
-    mutationFn: (body: z.input<typeof investmentInvestorInvestBody>) =>
-      callRoute(investmentInvestorInvestRoute, { params: loanParams(loanId), body, ...idempotent() }),
+    mutationFn: ({ key, ...body }: z.input<typeof investmentInvestorInvestBody> & { key: string }) =>
+      callRoute(investmentInvestorInvestRoute, { params: loanParams(loanId), body, headers: idempotencyHeaders(key) }),
     meta: { successMessage: loanMessages.investmentSuccessful },
     onSuccess: invalidate,
   });
@@ -222,8 +223,12 @@ export function useDeployLoan(loanId: number) {
 export function useReverseInvestment(investmentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      callRoute(investmentReverseRoute, { params: { id: String(investmentId) }, body: {}, ...idempotent() }),
+    mutationFn: (key: string) =>
+      callRoute(investmentReverseRoute, {
+        params: { id: String(investmentId) },
+        body: {},
+        headers: idempotencyHeaders(key),
+      }),
     meta: { successMessage: loanMessages.reversalSuccessful },
     onSuccess: async (response) => {
       await queryClient.invalidateQueries({ queryKey: investmentKey(String(investmentId)) });

@@ -17,10 +17,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { AppDatePicker } from '../../shared/inputs/date-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
-import { newIdempotencyKey } from '../transactions';
 import { serverToday } from './business-today';
 import { useDepositFunds } from './investor-accounts-api';
 import { type DepositFormOutput, type DepositFormValues, depositForm, emptyDepositForm } from './money-forms';
@@ -40,6 +40,8 @@ export default function DepositFundsDialog({ account, onClose }: { account: Acco
     defaultValues: emptyDepositForm(today),
   });
   const [confirming, setConfirming] = useState<DepositFormOutput | null>(null);
+  // one key per opened confirmation, resent when Confirm is pressed again after a failure
+  const key = useIdempotencyKey(confirming && { accountId: account.id, ...confirming });
   const deposit = useDepositFunds(account.id, {
     successMessage: accountMessages.depositSuccessful,
     onSuccess: onClose,
@@ -124,7 +126,7 @@ export default function DepositFundsDialog({ account, onClose }: { account: Acco
             confirming.depositDate,
           )}?`}
           confirmLabel="Deposit"
-          onConfirm={() => deposit.mutateAsync({ body: confirming, key: newIdempotencyKey() })}
+          onConfirm={() => deposit.mutateAsync({ body: confirming, key })}
           onClose={() => setConfirming(null)}
         />
       )}

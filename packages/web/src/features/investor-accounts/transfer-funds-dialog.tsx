@@ -20,10 +20,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { AppDatePicker } from '../../shared/inputs/date-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
-import { newIdempotencyKey } from '../transactions';
 import { serverToday } from './business-today';
 import { useTransferDestinationsQuery, useTransferFunds } from './investor-accounts-api';
 import { emptyTransferForm, type TransferFormOutput, type TransferFormValues, transferForm } from './money-forms';
@@ -55,6 +55,8 @@ export default function TransferFundsDialog({ account, onClose }: { account: Acc
   const [destination, setDestination] = useState<AccountOption | null>(null);
   const destinations = useTransferDestinationsQuery(account.id, destination ? '' : searchText);
   const [confirming, setConfirming] = useState<TransferFormOutput | null>(null);
+  // one key per opened confirmation, resent when Confirm is pressed again after a failure
+  const key = useIdempotencyKey(confirming && { accountId: account.id, ...confirming });
   const transfer = useTransferFunds(account.id, {
     successMessage: accountMessages.transferSuccessful,
     onSuccess: onClose,
@@ -194,7 +196,7 @@ export default function TransferFundsDialog({ account, onClose }: { account: Acc
             destination ? optionLabel(destination) : `account ${confirming.toAccount}`
           } on ${formatDate(confirming.transferDate)}?`}
           confirmLabel="Transfer"
-          onConfirm={() => transfer.mutateAsync({ body: confirming, key: newIdempotencyKey() })}
+          onConfirm={() => transfer.mutateAsync({ body: confirming, key })}
           onClose={() => setConfirming(null)}
         />
       )}

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { AmountConfirmDialog } from '../../shared/dialogs/amount-confirm-dialog';
 import { NumberInput } from '../../shared/inputs/number-input';
 import { useInvestorInvest } from '../investments';
@@ -63,6 +64,8 @@ export function InvestorInvestDialog({
   };
   const [confirming, setConfirming] = useState<{ investmentAccountId: number; amount: number } | null>(null);
   const invest = useInvestorInvest(loan.id);
+  // one key per opened confirmation, resent when Invest is pressed again after a failure
+  const key = useIdempotencyKey(confirming && { loanId: loan.id, ...confirming });
   const done = () => {
     onDone();
     onClose();
@@ -149,7 +152,7 @@ export function InvestorInvestDialog({
           amount={confirming.amount}
           message={`Please re-enter the amount of ${formatMoney(confirming.amount)} to confirm your investment in ${loan.name}.`}
           confirmLabel="Invest"
-          onConfirm={() => invest.mutateAsync(confirming).then(done)}
+          onConfirm={() => invest.mutateAsync({ ...confirming, key }).then(done)}
           onClose={() => setConfirming(null)}
         />
       )}

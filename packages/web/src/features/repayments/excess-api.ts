@@ -11,11 +11,11 @@ import {
 } from '@lm/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
+import { idempotencyHeaders } from '../../shared/api/idempotency-key';
 import { defaultListState } from '../../shared/list/list-state';
 import { type Column, defineList } from '../../shared/list/list-types';
 import { fetchAllRows, listKey } from '../../shared/list/use-list';
 import { toast } from '../../shared/toast/toast-store';
-import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
 
 /**
  * The Fractionalise Excess Repayments screen's data (investor-and-admin §2, §7: GET
@@ -85,15 +85,15 @@ export function useExcessRepaymentsQuery() {
   return useQuery(excessRepaymentsQuery);
 }
 
-/** POST api/repayments/fractionalise with the selected ids (one Idempotency-Key a call). */
+/** POST api/repayments/fractionalise with the selected ids under the confirmation's Idempotency-Key. */
 export function useFractionaliseRepayments(options: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (ids: readonly number[]) =>
+    mutationFn: async ({ ids, key }: { ids: readonly number[]; key: string }) =>
       (
         await callRoute(repaymentsFractionaliseRoute, {
           body: [...ids],
-          headers: idempotencyHeaders(newIdempotencyKey()),
+          headers: idempotencyHeaders(key),
         })
       ).data,
     meta: { successMessage: repaymentMessages.fractionalised },
@@ -106,16 +106,16 @@ export function useFractionaliseRepayments(options: { onSettled?: () => void } =
 
 export type ExcessAction = 'applyExcess' | 'returnExcess';
 
-/** POST api/loanTransactions/{id}/actions/applyExcess or returnExcess (one Idempotency-Key a call). */
+/** POST api/loanTransactions/{id}/actions/applyExcess or returnExcess under the confirmation's Idempotency-Key. */
 export function useHandleExcess(options: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, action }: { id: number; action: ExcessAction }) =>
+    mutationFn: async ({ id, action, key }: { id: number; action: ExcessAction; key: string }) =>
       (
         await callRoute(action === 'applyExcess' ? excessApplyRoute : excessReturnRoute, {
           params: { id: String(id) },
           body: {},
-          headers: idempotencyHeaders(newIdempotencyKey()),
+          headers: idempotencyHeaders(key),
         })
       ).data,
     // the server answers these without a userMessage: the domain's texts say what happened

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { PageTitle } from '../../shared/layout/page-title';
 import { pageSizesWithAll } from '../../shared/list/list-types';
@@ -79,8 +80,10 @@ export default function ExcessRepaymentsPage() {
   const chosen = rows.filter((row) => selected.includes(row.id));
 
   const clearSelection = () => setSelected([]);
-  const fractionalise = useFractionaliseRepayments({ onSettled: clearSelection });
-  const excess = useHandleExcess({ onSettled: clearSelection });
+  // the selection is cleared once the action went through: a failed one stays confirmable, and
+  // Confirm again resends the same Idempotency-Key
+  const fractionalise = useFractionaliseRepayments();
+  const excess = useHandleExcess();
   const busy = fractionalise.isPending || excess.isPending;
 
   const fractionaliseReason = busy
@@ -91,6 +94,9 @@ export default function ExcessRepaymentsPage() {
         ? 'A selected repayment has already been fractionalised'
         : null;
   const single = chosen.length === 1 ? chosen[0] : undefined;
+  // one key per opened confirmation (and its rows), resent when Confirm is pressed again
+  const excessKey = useIdempotencyKey(excessAction && single && { excessAction, id: single.id });
+  const fractionaliseKey = useIdempotencyKey(confirmingFractionalise && { fractionalise: chosen.map((row) => row.id) });
   const excessReason = busy
     ? 'Please wait for the current action to finish'
     : !single
@@ -154,7 +160,10 @@ export default function ExcessRepaymentsPage() {
           title={excessActionTexts[excessAction].title}
           message={excessActionTexts[excessAction].question(formatMoney(single.excessPending))}
           confirmLabel={excessActionTexts[excessAction].label}
-          onConfirm={() => excess.mutateAsync({ id: single.id, action: excessAction })}
+          onConfirm={async () => {
+            await excess.mutateAsync({ id: single.id, action: excessAction, key: excessKey });
+            clearSelection();
+          }}
           onClose={() => setExcessAction(null)}
         />
       )}
@@ -168,11 +177,8 @@ export default function ExcessRepaymentsPage() {
           )}
           confirmLabel="Fractionalise"
           onConfirm={async () => {
-            try {
-              await fractionalise.mutateAsync(chosen.map((row) => row.id));
-            } finally {
-              setConfirmingFractionalise(false);
-            }
+            await fractionalise.mutateAsync({ ids: chosen.map((row) => row.id), key: fractionaliseKey });
+            clearSelection();
           }}
           onClose={() => setConfirmingFractionalise(false)}
         />

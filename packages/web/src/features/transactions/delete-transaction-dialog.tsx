@@ -1,6 +1,6 @@
 import { formatMoney, type TransactionListRow, transactionDeleteAction, transactionTypeLabels } from '@lm/domain';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { newIdempotencyKey } from './idempotency-key';
 import { useDeleteTransaction } from './transactions-api';
 
 function typeLabel(type: string): string {
@@ -40,6 +40,8 @@ export function deleteConfirmation(row: TransactionListRow): { title: string; me
 /** Cancel a pending withdrawal or reverse a finalised transaction, after a confirmation that says which. */
 export function DeleteTransactionDialog({ row, onClose }: { row: TransactionListRow; onClose: () => void }) {
   const remove = useDeleteTransaction(row.id);
+  // one key per opening of this confirmation, resent when Confirm is pressed again after a failure
+  const key = useIdempotencyKey({ deleteTransaction: row.id });
   const text = deleteConfirmation(row);
   return (
     <ConfirmDialog
@@ -49,7 +51,7 @@ export function DeleteTransactionDialog({ row, onClose }: { row: TransactionList
       confirmLabel={text.confirm}
       cancelLabel="Keep"
       destructive
-      onConfirm={() => remove.mutateAsync(newIdempotencyKey())}
+      onConfirm={() => remove.mutateAsync(key)}
       onClose={onClose}
     />
   );

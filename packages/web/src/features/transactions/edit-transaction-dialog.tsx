@@ -21,6 +21,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { fieldProps } from '../../shared/inputs/register-field';
 import { TextInput } from '../../shared/inputs/text-input';
@@ -32,7 +33,6 @@ import {
   isPendingWithdrawal,
   transactionEdits,
 } from './edit-transaction-form';
-import { newIdempotencyKey } from './idempotency-key';
 import { useUpdateTransaction } from './transactions-api';
 
 const decisionText: Record<(typeof withdrawalDecisionStatuses)[number], string> = {
@@ -64,6 +64,7 @@ function EditList({ edits }: { edits: readonly FieldEdit[] }) {
 export function EditTransactionDialog({ row, onClose }: { row: TransactionListRow; onClose: () => void }) {
   const titleId = useId();
   const [confirming, setConfirming] = useState<{ body: TransactionUpdateBody; edits: FieldEdit[] } | null>(null);
+  const key = useIdempotencyKey(confirming && { transactionId: row.id, body: confirming.body });
   const form = useForm<EditTransactionForm>({
     resolver: zodResolver(editTransactionForm),
     defaultValues: editTransactionDefaults(row),
@@ -151,7 +152,7 @@ export function EditTransactionDialog({ row, onClose }: { row: TransactionListRo
           }
           confirmLabel="Save Changes"
           destructive={confirming.body.status === 'CANCELLED'}
-          onConfirm={() => save.mutateAsync({ body: confirming.body, key: newIdempotencyKey() })}
+          onConfirm={() => save.mutateAsync({ body: confirming.body, key })}
           onClose={() => setConfirming(null)}
         />
       )}

@@ -18,9 +18,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { type EditWithdrawalForm, editWithdrawalForm, withdrawalChanges } from './edit-withdrawal-form';
-import { newIdempotencyKey } from './idempotency-key';
 import { useUpdateTransaction } from './transactions-api';
 import type { StaffTransactionRow } from './transactions-list';
 
@@ -36,6 +36,7 @@ const decisionText: Record<(typeof withdrawalDecisionStatuses)[number], string> 
 export function EditWithdrawalDialog({ row, onClose }: { row: StaffTransactionRow; onClose: () => void }) {
   const titleId = useId();
   const [confirming, setConfirming] = useState<TransactionUpdateBody | null>(null);
+  const key = useIdempotencyKey(confirming && { transactionId: row.id, body: confirming });
   const form = useForm<EditWithdrawalForm>({
     resolver: zodResolver(editWithdrawalForm),
     defaultValues: { status: 'PENDING', comment: row.comment ?? '' },
@@ -112,7 +113,7 @@ export function EditWithdrawalDialog({ row, onClose }: { row: StaffTransactionRo
               : `Save the comment of withdrawal ${row.id}?`
           }
           destructive={confirming.status === 'CANCELLED'}
-          onConfirm={() => save.mutateAsync({ body: confirming, key: newIdempotencyKey() })}
+          onConfirm={() => save.mutateAsync({ body: confirming, key })}
           onClose={() => setConfirming(null)}
         />
       )}
