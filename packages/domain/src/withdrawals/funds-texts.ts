@@ -17,7 +17,7 @@ export const fundsTexts = {
   withdrawalCodeSent:
     'We have emailed you a 6-digit verification code. Enter it below to verify the withdrawal; the code expires in 10 minutes.',
   withdrawalVerifyLater:
-    'The amount stays reserved until the withdrawal is verified or cancelled. You can verify it later, ask for a new code or cancel it under Withdrawal Requests.',
+    'The amount stays reserved until the withdrawal is verified or cancelled. Choose Later to verify it afterwards, ask for a new code or cancel it under Withdrawal Requests.',
   readOnlyCannotWithdraw: 'Your access is read only, so withdrawals cannot be lodged from this login.',
   availableInvestorBalance: 'Available Investor Balance',
   currentInvestorBalance: 'Current Investor Balance',

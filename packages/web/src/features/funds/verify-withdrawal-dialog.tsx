@@ -111,7 +111,7 @@ export function VerifyWithdrawalDialog({
         <DialogActions>
           {/* closing keeps the request awaiting verification (Withdrawal Requests below the form) */}
           <Button onClick={close} disabled={busy}>
-            Verify Later
+            Later
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
             Verify
