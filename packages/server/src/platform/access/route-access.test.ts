@@ -1,7 +1,12 @@
 import { allRoles, type Role } from '@lm/domain';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demo, type TestApp } from '../../test-support/test-app';
-import { PUBLIC, routeAccess } from './route-access';
+import type { SessionCheck } from '../auth/sessions';
+import type { TokenService } from '../auth/tokens';
+import { registeredRoutes } from '../http/openapi';
+import { registerAccessControl } from './access-plugin';
+import { PUBLIC, routeAccess, routeKey } from './route-access';
 
 const tokenOf: Record<Role, string> = {} as Record<Role, string>;
 const emailOf: Record<Role, string> = {
@@ -36,7 +41,37 @@ describe('route-access table', () => {
         true,
       );
     }
-    // the other direction is enforced at start-up: registering an unlisted route throws
+    // the other direction: every route the server registered has its row
+    const served = registeredRoutes(t.app).filter(
+      (r) => r.url.startsWith('/api') || r.url.startsWith('/authenticateJwt'),
+    );
+    expect(served.length).toBeGreaterThan(80);
+    for (const route of served) {
+      expect(routeAccess, `${route.method} ${route.url} is served but has no row`).toHaveProperty([
+        routeKey(route.method, route.url),
+      ]);
+    }
+  });
+
+  it('a route without a row cannot be registered: the server refuses to start', async () => {
+    const app = Fastify();
+    registerAccessControl(app, {} as TokenService, {} as SessionCheck);
+    expect(() => app.get('/api/not-in-the-table', async () => 'never')).toThrow(
+      'Route GET /api/not-in-the-table is not listed in the route-access table',
+    );
+    await app.close().catch(() => undefined);
+  });
+
+  // logout ends the session of the token it is called with: each role logs out with a session of its own
+  it('POST /api/auth/logout: anonymous refused with 666, every role allowed', async () => {
+    const anonymous = await t.call('POST', '/api/auth/logout', { body: {} });
+    expect(anonymous.status).toBe(666);
+    for (const role of allRoles) {
+      const token = await t.login(emailOf[role]);
+      const res = await t.call('POST', '/api/auth/logout', { token, body: {} });
+      expect(res.status, `${role}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect((await t.call('GET', '/api/user/details', { token })).status).toBe(401);
+    }
   });
 
   for (const { method, url, access } of table) {
