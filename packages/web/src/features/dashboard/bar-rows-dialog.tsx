@@ -49,7 +49,7 @@ export function barRowColumns(source: GraphSource): Column<BarRow>[] {
   switch (source) {
     case 'repaymentsPaid':
       return [
-        { field: 'date', header: 'Date', kind: 'date', width: 110 },
+        { field: 'date', header: 'Date', kind: 'date', width: 120 },
         account,
         loan,
         { field: 'principalAmount', header: 'Principal', kind: 'money', width: 120 },
@@ -59,7 +59,7 @@ export function barRowColumns(source: GraphSource): Column<BarRow>[] {
       ];
     case 'loansFunded':
       return [
-        { field: 'date', header: 'Date', kind: 'date', width: 110 },
+        { field: 'date', header: 'Date', kind: 'date', width: 120 },
         account,
         loan,
         { field: 'type', header: 'Type', width: 120, value: typeLabel },
@@ -67,7 +67,7 @@ export function barRowColumns(source: GraphSource): Column<BarRow>[] {
       ];
     case 'repaymentsDue':
       return [
-        { field: 'date', header: 'Due Date', kind: 'date', width: 110 },
+        { field: 'date', header: 'Due Date', kind: 'date', width: 130 },
         account,
         loan,
         { field: 'type', header: 'Status', width: 110, value: typeLabel },
