@@ -6,7 +6,7 @@ export interface FileUpload {
   isMultipart(): boolean;
   file(options?: {
     limits?: { fileSize?: number; files?: number };
-  }): Promise<{ toBuffer(): Promise<Buffer> } | undefined>;
+  }): Promise<{ toBuffer(): Promise<Buffer>; file?: { truncated?: boolean } } | undefined>;
 }
 
 let uploadsReading = 0;
@@ -38,14 +38,18 @@ export async function withUploadSlot<T>(work: () => Promise<T>): Promise<T> {
 export async function readUploadedFile(upload: FileUpload, bytesMax: number): Promise<Buffer | undefined> {
   if (!upload.isMultipart())
     throw new AppError('BAD_REQUEST', 'The request is not a file upload (multipart/form-data).');
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', `The file is too large (the limit is ${sizeText(bytesMax)}).`);
   try {
     const file = await upload.file({ limits: { fileSize: bytesMax, files: 1 } });
-    return file ? await file.toBuffer() : undefined;
+    if (!file) return undefined;
+    const content = await file.toBuffer();
+    // a file cut at the limit by its last chunk comes back without an error: its stream says so
+    if (file.file?.truncated || content.length > bytesMax) throw tooLarge();
+    return content;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large (the limit is ${sizeText(bytesMax)}).`);
-    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') {
       throw new AppError('PAYLOAD_TOO_LARGE', 'Please upload one file at a time (the limit is 1 file).');
     }
