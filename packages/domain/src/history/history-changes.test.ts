@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges, formatHistoryValue, historyActionLabel, historyFieldLabel } from './history-changes';
+import {
+  auditChanges,
+  formatHistoryValue,
+  historyActionLabel,
+  historyDisplayedChanges,
+  historyFieldLabel,
+} from './history-changes';
 
 describe('auditChanges', () => {
   it('lists only the fields that differ, after-fields first, absent as null', () => {
@@ -19,6 +25,14 @@ describe('auditChanges', () => {
     expect(auditChanges(null, { name: 'Acme', middleName: null, tags: [] })).toEqual([
       { field: 'name', before: null, after: 'Acme' },
       { field: 'tags', before: null, after: [] },
+    ]);
+  });
+
+  it('shows an amount held in dollars and in cents once', () => {
+    const changes = auditChanges(null, { amount: 800, amountCents: '80000', comment: 'c' });
+    expect(historyDisplayedChanges(changes).map((c) => c.field)).toEqual(['amount', 'comment']);
+    expect(historyDisplayedChanges(auditChanges(null, { amountCents: '80000' })).map((c) => c.field)).toEqual([
+      'amountCents',
     ]);
   });
 

@@ -46,6 +46,15 @@ export function auditChanges(before: unknown, after: unknown): HistoryFieldChang
   return changes;
 }
 
+/**
+ * The changes as the History tab lists them: a record that holds an amount both in dollars and in
+ * cents (a deposit's) shows it once.
+ */
+export function historyDisplayedChanges(changes: readonly HistoryFieldChange[]): HistoryFieldChange[] {
+  const fields = new Set(changes.map((change) => change.field));
+  return changes.filter((change) => !(change.field === 'amountCents' && fields.has('amount')));
+}
+
 /** Labels that the general rule (camelCase to words) would get wrong or leave unclear. */
 const fieldLabels: Readonly<Record<string, string>> = {
   '': 'Value',

@@ -5,6 +5,7 @@ import {
   type HistoryEntity,
   type HistoryEntry,
   historyActionLabel,
+  historyDisplayedChanges,
   historyFieldLabel,
   historyMessages,
   historyObjectLabel,
@@ -30,12 +31,19 @@ import { useUser } from '../session/session-store';
 import { useRecordHistory } from './history-api';
 
 function Changes({ entry }: { entry: HistoryEntry }) {
-  if (entry.changes.length === 0) return <Typography color="text.secondary">No field changed</Typography>;
+  const changes = historyDisplayedChanges(entry.changes);
+  if (changes.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No field changed
+      </Typography>
+    );
+  }
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
-      {entry.changes.map((change) => (
+      {changes.map((change) => (
         <li key={change.field}>
-          <Typography component="span" sx={{ fontWeight: 500 }}>
+          <Typography component="span" sx={{ fontWeight: 500, fontSize: 'inherit' }}>
             {historyFieldLabel(change.field)}
           </Typography>
           {': '}
