@@ -7,6 +7,16 @@ const loneSurrogate = fc.oneof(
   fc.integer({ min: 0xdc00, max: 0xdfff }).map((c) => ({ text: String.fromCharCode(c), high: false })),
 );
 
+/** An oracle of its own: encodeURIComponent refuses exactly the text that is not well-formed UTF-16. */
+function wellFormed(text: string): boolean {
+  try {
+    encodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('hasLoneSurrogate', () => {
   it('finds a lone surrogate anywhere in otherwise well-formed text', () => {
     fc.assert(
@@ -14,7 +24,7 @@ describe('hasLoneSurrogate', () => {
         // a high surrogate right before a low one would be a pair: keep the neighbours plain
         const text = `${a}x${lone.text}x${b}`;
         expect(hasLoneSurrogate(text)).toBe(true);
-        expect(text.isWellFormed()).toBe(false);
+        expect(wellFormed(text)).toBe(false);
       }),
     );
   });
@@ -22,7 +32,7 @@ describe('hasLoneSurrogate', () => {
   it('accepts any well-formed text, pairs (emoji) included', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (text) => {
-        expect(hasLoneSurrogate(text)).toBe(!text.isWellFormed());
+        expect(hasLoneSurrogate(text)).toBe(!wellFormed(text));
       }),
     );
     expect(hasLoneSurrogate('Café 😀 Pty Ltd')).toBe(false);
