@@ -45,6 +45,8 @@ async function chooseWithdrawAccount(page: Page, name: string) {
 }
 
 test.beforeEach(async ({ page }) => {
+  // a shared two-core machine: every journey here gets three times the usual time
+  test.slow();
   await skipWelcomeVideo(page);
 });
 
@@ -197,8 +199,9 @@ test('Change Password refuses the current password as the new one', async ({ pag
 });
 
 test('on a 390px phone the investor menu is a menu button with every item in a drawer', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  // signed in on a wide screen (the phone hides the user's name that loginAs waits for), then the phone
   await loginAs(page, 'investor');
+  await page.setViewportSize({ width: 390, height: 844 });
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('button', { name: 'Open menu' })).toBeVisible();
   await expect(banner.getByRole('tablist')).toHaveCount(0);
@@ -249,6 +252,8 @@ test('staged receipts: a receipt dated in the future is flagged without blocking
     );
   });
   expect(clipped).toBe(false);
+  // and in view without scrolling the table sideways
+  await expect(issue).toBeInViewport({ ratio: 1 });
   // an alert, not a block: the row can be selected
   await expect(grid.getByRole('row').nth(1).getByRole('checkbox')).toBeEnabled();
   await shot(page, 'receipts-future-dated');
