@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '../support/demo';
 import {
-  expect,
+  expect as baseExpect,
   expectAccessible,
   latestMailedCode,
   loginAs,
@@ -23,6 +23,9 @@ import {
  * current password refused as the new one, the phone menu, future-dated receipts and the full
  * Issue text, IE's page, and the welcome video with captions.
  */
+
+// screens load slowly on a shared two-core machine: a minute before an expectation fails
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 const shots = process.env.DEFECTS_SHOTS_DIR ?? '/tmp/shots-defects';
 async function shot(page: Page, name: string) {
