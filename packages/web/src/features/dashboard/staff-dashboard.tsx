@@ -82,8 +82,9 @@ function rowIdOf(table: StaffTableId) {
 /** Text for screen readers only. */
 const srOnly = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // pixels: in sx a width of 1 would mean 100%
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
