@@ -29,6 +29,7 @@ import { listQuerySection, round } from './sections/list-query';
 import { argon2Label, loginSection } from './sections/logins';
 import { moneyMovesSection, pgbenchTps } from './sections/money-moves';
 import { arrearsSection, fractionaliseOneSection, receiptsBatchSection } from './sections/repayments';
+import { sessionCheckSection } from './sections/session-check';
 import { buildWeb, webChunksSection } from './sections/web-chunks';
 import { repoRoot, startServer } from './server-process';
 
@@ -43,7 +44,7 @@ the embedded one in DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL o
   --browser-runs N    navigations per route in the browser section (default 7, 3 with --quick)
   --no-ledger-check   skip the ledger check after the run
   --only a,b          run only these sections: web, browser, list, logins, money, investing,
-                      fractionalise-one, receipts-batch, arrears, dashboard, ledger-check`;
+                      fractionalise-one, receipts-batch, arrears, dashboard, session-check, ledger-check`;
 
 function redact(url: string): string {
   const u = new URL(url);
@@ -227,6 +228,27 @@ async function main(): Promise<number> {
     log('stopping the server ...');
     await server.stop();
     if (webScratch) fs.rmSync(webScratch, { recursive: true, force: true });
+  }
+
+  // the session check's cost: the server started again without it, then with it (the embedded
+  // database admits one process at a time, so this runs once the main server has stopped)
+  if (wanted('session-check')) {
+    log('per-request session check: without it, then with it ...');
+    const serverEnv: Record<string, string> =
+      target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: target.dataDir! };
+    try {
+      sections.push(
+        await sessionCheckSection((env) => startServer({ ...serverEnv, ...env }), seconds * 1000, quick ? 200 : 1000),
+      );
+    } catch (error) {
+      sections.push({
+        id: 'session-check',
+        title: 'per-request session check',
+        status: 'failed',
+        reason: (error as Error).message,
+        figures: [],
+      });
+    }
   }
 
   if (!values['no-ledger-check'] && (only ? only.has('ledger-check') : !quick)) {
