@@ -64,7 +64,7 @@ beforeAll(async () => {
   t.ctx.clock.set('2025-07-10T10:00:00+10:00');
   investor = await t.login(demo.investor);
   management = await t.login(demo.management);
-}, 120_000);
+}, 600_000);
 afterAll(() => t.close());
 
 async function buckets(groupBy: StatisticsInterval, range = 'startDate=2024-07-01&endDate=2025-12-31') {
