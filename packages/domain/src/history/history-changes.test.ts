@@ -62,6 +62,10 @@ describe('how a change reads', () => {
     expect(formatHistoryValue('loan', 'notes', null)).toBe('—');
     expect(formatHistoryValue('loan', 'repayments', [{ a: 1 }, { a: 2 }])).toBe('2 items');
     expect(formatHistoryValue('user', 'passwordChanged', true)).toBe('Yes');
+    expect(formatHistoryValue('loan', 'principalOutstanding', 1200)).toBe('$1,200.00');
+    expect(formatHistoryValue('loan', 'interestType', 'IN_ARREARS')).toBe('In Arrears');
+    expect(formatHistoryValue('loan', 'interestCalculationMethod', 'LEVEL_PAYMENT')).toBe('Level Payment');
+    expect(formatHistoryValue('investor', 'state', 'NSW')).toBe('NSW');
   });
 
   it('names the action', () => {

@@ -1,5 +1,5 @@
 import { formatCents, formatDate, formatDateTime, formatMoney, formatPercent } from '../format';
-import { loanStatusLabels } from '../loans/loan-enums';
+import { interestTypeLabels, loanStatusLabels, marketplaceStatusLabels, setupStatusLabels } from '../loans/loan-enums';
 import { transactionStatusLabels, transactionTypeLabels } from '../transactions/transaction-types';
 import type { HistoryFieldChange } from './history.contract';
 
@@ -105,13 +105,18 @@ const centsAmountTypes = new Set(['withdrawalRequest']);
 
 function kindOf(objectType: string, field: string): ValueKind {
   if (field.endsWith('Cents') || (field === 'amount' && centsAmountTypes.has(objectType))) return 'cents';
-  if (/(^amount$|Amount$|Balance$|^principalRemaining$|^interestRemaining$|Due$|Paid$)/.test(field)) return 'money';
+  if (/(^amount$|Amount$|Balance$|Remaining$|Outstanding$|Repaid$|WrittenOff$|Due$|Paid$)/.test(field)) return 'money';
   if (/(Rate$|^rate$)/.test(field)) return 'rate';
   if (/(Date$|At$|^date$)/.test(field)) return 'date';
   return 'text';
 }
 
 const statusLabels: Readonly<Record<string, string>> = {
+  ...interestTypeLabels,
+  ...interestCalculationMethodLabels,
+  ...termPeriodUnitLabels,
+  ...marketplaceStatusLabels,
+  ...setupStatusLabels,
   ...transactionStatusLabels,
   ...loanStatusLabels,
   UNVERIFIED: 'Unverified',
@@ -150,8 +155,16 @@ export function formatHistoryValue(objectType: string, field: string, value: unk
     if (shown !== '') return shown;
   }
   if (typeof value === 'string') {
-    if (field === 'status' || field.endsWith('Status')) return statusLabels[value] ?? value;
     if (field === 'type') return (transactionTypeLabels as Readonly<Record<string, string>>)[value] ?? value;
+    // an enumeration value: its label, else its words (IN_ARREARS -> In Arrears)
+    if (/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(value)) {
+      const label = statusLabels[value];
+      if (label !== undefined) return label;
+      if (value.includes('_'))
+        return value
+          .toLowerCase()
+          .replace(/(^|_)([a-z])/g, (_m, sep: string, c: string) => `${sep ? ' ' : ''}${c.toUpperCase()}`);
+    }
   }
   return textOf(value);
 }
