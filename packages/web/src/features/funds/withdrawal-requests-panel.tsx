@@ -80,12 +80,17 @@ export function WithdrawalRequestsPanel({
                 <TableCell>{formatDateTime(row.createdAt)}</TableCell>
                 <TableCell align="right">{formatMoney(row.amount)}</TableCell>
                 <TableCell>
+                  {/* dark text on white with a coloured border: the state's colour never costs contrast */}
                   <Chip
                     size="small"
                     variant="outlined"
-                    color={stateColor(row)}
                     label={withdrawalRequestStateText(row)}
-                    sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+                    sx={{
+                      height: 'auto',
+                      color: 'text.primary',
+                      borderColor: stateColor(row) === 'default' ? 'divider' : `${stateColor(row)}.main`,
+                      '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                    }}
                   />
                   {row.status === 'UNVERIFIED' && row.codeExpiresAt && (
                     <Typography variant="caption" color="text.secondary" component="div">
