@@ -1,5 +1,12 @@
 import { formatCents, formatDate, formatDateTime, formatMoney, formatPercent } from '../format';
-import { interestTypeLabels, loanStatusLabels, marketplaceStatusLabels, setupStatusLabels } from '../loans/loan-enums';
+import {
+  interestCalculationMethodLabels,
+  interestTypeLabels,
+  loanStatusLabels,
+  marketplaceStatusLabels,
+  setupStatusLabels,
+  termPeriodUnitLabels,
+} from '../loans/loan-enums';
 import { transactionStatusLabels, transactionTypeLabels } from '../transactions/transaction-types';
 import type { HistoryFieldChange } from './history.contract';
 
