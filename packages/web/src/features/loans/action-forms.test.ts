@@ -66,5 +66,10 @@ describe('write off', () => {
     expect(messagesOf(form.safeParse({ principalAmount: 0, interestAmount: 50.01 }))).toEqual([
       'interestAmount: The interest amount cannot be more than the interest remaining of $50.00.',
     ]);
+    // both at once: each field names its own limit, as money
+    expect(messagesOf(form.safeParse({ principalAmount: 1000.01, interestAmount: 50.01 }))).toEqual([
+      'principalAmount: The principal amount cannot be more than the principal remaining of $1,000.00.',
+      'interestAmount: The interest amount cannot be more than the interest remaining of $50.00.',
+    ]);
   });
 });

@@ -113,14 +113,17 @@ export interface WriteOffValues {
 /** Write off: each amount at most what remains (rounded to cents); zero in both is allowed (core §5). */
 export function writeOffForm(remaining: { principalCents: Cents; interestCents: Cents }) {
   return writeOffBody.omit({ loanId: true }).superRefine((values, ctx) => {
-    const problem = writeOffRefusal(
-      { principalCents: typedCents(values.principalAmount), interestCents: typedCents(values.interestAmount) },
+    // each amount on its own, so both fields show their message as you type
+    const principalProblem = writeOffRefusal(
+      { principalCents: typedCents(values.principalAmount), interestCents: 0n },
       remaining,
     );
-    if (!problem) return;
-    const path =
-      problem === loanMessages.writeOffInterestTooLarge(remaining.interestCents) ? 'interestAmount' : 'principalAmount';
-    ctx.addIssue({ code: 'custom', path: [path], message: problem });
+    if (principalProblem) ctx.addIssue({ code: 'custom', path: ['principalAmount'], message: principalProblem });
+    const interestProblem = writeOffRefusal(
+      { principalCents: 0n, interestCents: typedCents(values.interestAmount) },
+      remaining,
+    );
+    if (interestProblem) ctx.addIssue({ code: 'custom', path: ['interestAmount'], message: interestProblem });
   });
 }
 export type WriteOffOutput = z.output<ReturnType<typeof writeOffForm>>;
