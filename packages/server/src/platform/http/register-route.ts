@@ -65,7 +65,8 @@ export function fastifySchemaOf(contract: RouteContract): Record<string, unknown
 /**
  * A NUL or a lone UTF-16 surrogate in any text of the path, query or body is a 400 naming the
  * field before the route's schema runs, whatever the field: PostgreSQL cannot store or compare a
- * NUL, and a lone surrogate has no UTF-8 form (it would fail or be stored as U+FFFD).
+ * NUL, and a lone surrogate has no UTF-8 form (it would fail or be stored as U+FFFD). It checks the
+ * text as sent: a schema that trims or parses (a date) would otherwise let `2027-01-01\u0000` by.
  */
 export function refuseUnsafeText(request: FastifyRequest): void {
   for (const part of [request.params, request.query, request.body]) {
