@@ -22,7 +22,8 @@ export function WelcomeVideoDialog() {
   return (
     <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="welcome-video-title">
       <DialogTitle id="welcome-video-title">A quick walk-through</DialogTitle>
-      <DialogContent>
+      {/* focusable: on a short screen the video and the list scroll, and the keyboard must reach them */}
+      <DialogContent tabIndex={0} aria-label="Walk-through">
         <video
           src={walkthroughVideoPath}
           controls
