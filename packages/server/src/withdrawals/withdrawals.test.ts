@@ -219,7 +219,7 @@ describe('withdrawal codes and rules', () => {
     expect(numeric.body.details.map((d: any) => d.field)).toContain('verificationCode');
     const nul = await verify(1, '12345\u0000');
     expect(nul.status).toBe(400);
-    expect(nul.body.details.map((d: any) => d.message)).toContain('Code is invalid');
+    expect(nul.body.details.map((d: any) => d.field)).toContain('verificationCode');
     await nextWithdrawal();
     const textBank = await t.call('POST', `/api/user/investmentAccounts/${account.accountId}/withdraw`, {
       token: investor,
