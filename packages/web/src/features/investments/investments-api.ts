@@ -30,7 +30,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, pathOf } from '../../shared/api/call-route';
-import { idempotencyHeaders, newIdempotencyKey } from '../../shared/api/idempotency-key';
+import { confirmationHeaders, idempotencyHeaders } from '../../shared/api/idempotency-key';
 import type { FilterField } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
 import { listKey } from '../../shared/list/use-list';
@@ -145,7 +145,6 @@ export const saleTransactionColumns: readonly Column<InvestmentSaleTransaction>[
 ];
 
 /** A key per call: the loan screen's invest, auto invest, 1% and deploy (not yet given their confirmation's key). */
-const idempotent = () => ({ headers: idempotencyHeaders(newIdempotencyKey()) });
 const loanParams = (loanId: number) => ({ id: String(loanId) });
 
 /** The loan's investments and mandate option lists refetch after money moved in the loan. */
@@ -172,18 +171,18 @@ export function useInvestorInvest(loanId: number) {
 }
 
 /** Management invests for an account at a chosen rate (POST api/loans/{id}/invest). */
-export function useManagementInvest(loanId: number) {
+export function useManagementInvest(loanId: number, key: string) {
   const invalidate = useInvalidateLoanInvestments(loanId);
   return useMutation({
     mutationFn: (body: z.input<typeof investmentManagementInvestBody>) =>
-      callRoute(investmentManagementInvestRoute, { params: loanParams(loanId), body, ...idempotent() }),
+      callRoute(investmentManagementInvestRoute, { params: loanParams(loanId), body, ...confirmationHeaders(key) }),
     meta: { successMessage: loanMessages.investmentSuccessful },
     onSuccess: invalidate,
   });
 }
 
 /** Auto Invest from the loan's mandate accounts (POST api/loans/{id}/actions/autoInvest). */
-export function useAutoInvest(loanId: number) {
+export function useAutoInvest(loanId: number, key: string) {
   const invalidate = useInvalidateLoanInvestments(loanId);
   return useMutation({
     // no amount (or none typed) is the whole remaining funding: the body then leaves it out
@@ -191,7 +190,7 @@ export function useAutoInvest(loanId: number) {
       callRoute(investmentAutoInvestRoute, {
         params: loanParams(loanId),
         body: amount === null || amount === undefined ? {} : { amount },
-        ...idempotent(),
+        ...confirmationHeaders(key),
       }),
     meta: { successMessage: loanMessages.investmentSuccessful },
     onSuccess: invalidate,
@@ -199,19 +198,21 @@ export function useAutoInvest(loanId: number) {
 }
 
 /** The house account's 1% (POST api/loans/{id}/actions/investOnePercent); the caller shows the toast. */
-export function useInvestOnePercent(loanId: number) {
+export function useInvestOnePercent(loanId: number, key: string) {
   const invalidate = useInvalidateLoanInvestments(loanId);
   return useMutation({
-    mutationFn: () => callRoute(investmentOnePercentRoute, { params: loanParams(loanId), body: {}, ...idempotent() }),
+    mutationFn: () =>
+      callRoute(investmentOnePercentRoute, { params: loanParams(loanId), body: {}, ...confirmationHeaders(key) }),
     onSuccess: invalidate,
   });
 }
 
 /** Deploy a fully funded loan (POST api/loans/{id}/actions/deploy); the caller shows the toast. */
-export function useDeployLoan(loanId: number) {
+export function useDeployLoan(loanId: number, key: string) {
   const invalidate = useInvalidateLoanInvestments(loanId);
   return useMutation({
-    mutationFn: () => callRoute(investmentDeployLoanRoute, { params: loanParams(loanId), body: {}, ...idempotent() }),
+    mutationFn: () =>
+      callRoute(investmentDeployLoanRoute, { params: loanParams(loanId), body: {}, ...confirmationHeaders(key) }),
     onSuccess: invalidate,
   });
 }

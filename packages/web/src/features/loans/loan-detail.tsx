@@ -27,6 +27,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
@@ -187,8 +188,10 @@ export function LoanDetail({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: ['investmentAccounts'] });
   };
   const deleteLoan = useDeleteLoan(Number(id));
-  const investOnePercent = useInvestOnePercent(Number(id));
-  const deploy = useDeployLoan(Number(id));
+  // one Idempotency-Key per opened confirmation (Invest 1%, Deploy), resent when it is confirmed again
+  const dialogKey = useIdempotencyKey(dialog);
+  const investOnePercent = useInvestOnePercent(Number(id), dialogKey);
+  const deploy = useDeployLoan(Number(id), dialogKey);
 
   if (loanRead.isError) return <Alert severity="error">{(loanRead.error as Error).message}</Alert>;
   const loan = loanRead.data;

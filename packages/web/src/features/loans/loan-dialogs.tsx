@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { messageOf } from '../../shared/api/api-error';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { NumberInput } from '../../shared/inputs/number-input';
 import { toast } from '../../shared/toast/toast-store';
@@ -119,7 +120,7 @@ export function ManagementInvestDialog({
     defaultValues: { investmentAccountId: null, amount: null, rate: loan.marketplaceRate },
   });
   const [confirming, setConfirming] = useState<ManagementInvestOutput | null>(null);
-  const invest = useManagementInvest(loan.id);
+  const invest = useManagementInvest(loan.id, useIdempotencyKey(confirming && { loanId: loan.id, ...confirming }));
   const done = () => {
     onDone();
     onClose();
@@ -231,7 +232,7 @@ export function AutoInvestDialog({ loan, onClose, onDone }: LoanDialogProps) {
     defaultValues: { amount: loan.fundingRemaining },
   });
   const [confirming, setConfirming] = useState<AutoInvestOutput | null>(null);
-  const autoInvest = useAutoInvest(loan.id);
+  const autoInvest = useAutoInvest(loan.id, useIdempotencyKey(confirming && { loanId: loan.id, ...confirming }));
   const done = () => {
     onDone();
     onClose();
@@ -303,7 +304,7 @@ export function WriteOffDialog({ loan, onClose, onDone }: LoanDialogProps) {
     mode: 'onChange',
   });
   const [confirming, setConfirming] = useState<WriteOffOutput | null>(null);
-  const writeOff = useWriteOff(loan.id);
+  const writeOff = useWriteOff(loan.id, useIdempotencyKey(confirming && { loanId: loan.id, ...confirming }));
   const { errors } = form.formState;
   const amount = (name: 'principalAmount' | 'interestAmount', label: string, remaining: number) => (
     <Controller
@@ -381,7 +382,7 @@ export function PayoutDialog({ loan, onClose, onDone }: LoanDialogProps) {
   const [plan, setPlan] = useState<PayoutPlan | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const payout = usePayout(loan.id);
+  const payout = usePayout(loan.id, useIdempotencyKey(confirming && { loanId: loan.id, payoutDate }));
   const preview = async () => {
     setPreviewing(true);
     try {

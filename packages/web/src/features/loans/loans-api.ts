@@ -38,9 +38,9 @@ import {
 } from '@lm/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
+import { confirmationHeaders } from '../../shared/api/idempotency-key';
 import type { FilterField, FilterOption } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizeMax } from '../../shared/list/list-types';
-import { idempotencyKeyHeaders } from './idempotency';
 
 /**
  * The client side of the loans API (spec core §3, §7; server packages/server/src/loans): the loan
@@ -364,21 +364,21 @@ export function previewPayout(body: RouteRequest<typeof payoutPreviewRoute>['bod
 
 export type PayoutPlan = RouteData<typeof payoutPreviewRoute>;
 
-export function usePayout(loanId: number) {
+export function usePayout(loanId: number, key: string) {
   const refresh = useLoanRefresh();
   return useMutation({
     mutationFn: (body: RouteRequest<typeof payoutRoute>['body']) =>
-      callRoute(payoutRoute, { body, headers: idempotencyKeyHeaders() }),
+      callRoute(payoutRoute, { body, ...confirmationHeaders(key) }),
     meta: { successMessage: loanMessages.payoutCreated },
     onSuccess: () => refresh(loanId),
   });
 }
 
-export function useWriteOff(loanId: number) {
+export function useWriteOff(loanId: number, key: string) {
   const refresh = useLoanRefresh();
   return useMutation({
     mutationFn: (body: RouteRequest<typeof writeOffRoute>['body']) =>
-      callRoute(writeOffRoute, { body, headers: idempotencyKeyHeaders() }),
+      callRoute(writeOffRoute, { body, ...confirmationHeaders(key) }),
     meta: { successMessage: loanMessages.loanWrittenOff },
     onSuccess: () => refresh(loanId),
   });
@@ -399,22 +399,22 @@ export type PayoutReceiptState = NonNullable<RouteData<typeof payoutReceiptRoute
  * Publishes the payout receipt through the repayments API (POST api/repayments/receipts/batch), as
  * an uploaded receipt would be: applied to the payout repayment, held for the investors.
  */
-export function usePublishPayoutReceipt(loanId: number) {
+export function usePublishPayoutReceipt(loanId: number, key: string) {
   const refresh = useLoanRefresh();
   return useMutation({
     mutationFn: (receipt: PayoutReceiptState['receipt']) =>
-      callRoute(receiptsPublishRoute, { body: [receipt], headers: idempotencyKeyHeaders() }),
+      callRoute(receiptsPublishRoute, { body: [receipt], ...confirmationHeaders(key) }),
     meta: { successMessage: loanMessages.payoutReceiptPublished },
     onSuccess: () => refresh(loanId),
   });
 }
 
 /** Fractionalises the published payout receipt (POST api/repayments/fractionalise): the investors are paid out. */
-export function useFractionalisePayoutReceipt(loanId: number) {
+export function useFractionalisePayoutReceipt(loanId: number, key: string) {
   const refresh = useLoanRefresh();
   return useMutation({
     mutationFn: (loanTransactionId: number) =>
-      callRoute(repaymentsFractionaliseRoute, { body: [loanTransactionId], headers: idempotencyKeyHeaders() }),
+      callRoute(repaymentsFractionaliseRoute, { body: [loanTransactionId], ...confirmationHeaders(key) }),
     meta: { successMessage: loanMessages.loanPaidOut },
     onSuccess: () => refresh(loanId),
   });

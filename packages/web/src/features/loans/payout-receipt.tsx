@@ -2,6 +2,7 @@ import { formatDate, formatDateTime, formatMoney } from '@lm/domain';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { moneyMoveTexts } from '../repayments';
 import { ActionButton } from './action-button';
@@ -29,9 +30,11 @@ function receiptStage(state: PayoutReceiptState) {
  */
 export function PayoutReceiptPanel({ loan, canAct }: { loan: LoanRow; canAct: boolean }) {
   const receiptRead = useQuery({ ...payoutReceiptQuery(loan.id), enabled: loan.payoutDate !== null });
-  const publish = usePublishPayoutReceipt(loan.id);
-  const fractionalise = useFractionalisePayoutReceipt(loan.id);
   const [confirming, setConfirming] = useState<'publish' | 'fractionalise' | null>(null);
+  // one Idempotency-Key per opened confirmation, resent when it is confirmed again after a failure
+  const key = useIdempotencyKey(confirming && { loanId: loan.id, confirming });
+  const publish = usePublishPayoutReceipt(loan.id, key);
+  const fractionalise = useFractionalisePayoutReceipt(loan.id, key);
   const state = receiptRead.data;
   if (loan.payoutDate === null || !state) return null;
   const stage = receiptStage(state);

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute } from '../../shared/api/call-route';
-import { idempotencyHeaders, newIdempotencyKey } from '../transactions';
+import { confirmationHeaders } from '../../shared/api/idempotency-key';
 import { excessRepaymentsKey } from './excess-api';
 
 /**
@@ -44,19 +44,15 @@ function publishRow(row: StagedReceipt): z.input<typeof publishReceiptRowSchema>
 }
 
 /**
- * POST api/repayments/receipts/batch with the selected receipts (one Idempotency-Key a call); the
- * excess screen's rows change with it.
+ * POST api/repayments/receipts/batch with the selected receipts under the publish's Idempotency-Key
+ * (the same key when the same rows are published again after a failure); the excess screen's rows
+ * change with it.
  */
 export function usePublishReceipts(callbacks: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (rows: readonly StagedReceipt[]) =>
-      (
-        await callRoute(receiptsPublishRoute, {
-          body: rows.map(publishRow),
-          headers: idempotencyHeaders(newIdempotencyKey()),
-        })
-      ).data,
+    mutationFn: async ({ rows, key }: { rows: readonly StagedReceipt[]; key: string }) =>
+      (await callRoute(receiptsPublishRoute, { body: rows.map(publishRow), ...confirmationHeaders(key) })).data,
     meta: { successMessage: repaymentMessages.submitted },
     onSuccess: () => {
       callbacks.onSuccess?.();

@@ -29,8 +29,9 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useReducer, useState } from 'react';
+import { useId, useReducer, useRef, useState } from 'react';
 import { messageOf } from '../../shared/api/api-error';
+import { nextOperationKey, type OperationKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { PageTitle } from '../../shared/layout/page-title';
 import { pageSizesWithAll } from '../../shared/list/list-types';
@@ -181,8 +182,11 @@ export default function UploadRepaymentsPage() {
   const selected = selectedRows(state);
   const busy = state.inFlight !== null;
 
+  // the publish's Idempotency-Key: kept while the same rows are published again after a failure
+  const publishKey = useRef<OperationKey | null>(null);
   const publish = usePublishReceipts({
     onSuccess: () => {
+      publishKey.current = null;
       dispatch({ type: 'publishSucceeded' });
       setPublishProblem(null);
     },
@@ -336,7 +340,8 @@ export default function UploadRepaymentsPage() {
             setConfirmingPublish(null);
             if (busy) return;
             dispatch({ type: 'publishStarted' });
-            publish.mutate(rows);
+            publishKey.current = nextOperationKey(publishKey.current, rows);
+            publish.mutate({ rows, key: publishKey.current?.key ?? '' });
           }}
           onClose={() => setConfirmingPublish(null)}
         />

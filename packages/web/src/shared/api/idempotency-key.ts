@@ -20,6 +20,14 @@ export function idempotencyHeaders(key: string): Record<string, string> {
   return { [idempotencyHeader]: key };
 }
 
+/**
+ * The headers for a call made under a confirmation's key (`useIdempotencyKey`); a call made with no
+ * confirmation open gets a key of its own.
+ */
+export function confirmationHeaders(key: string): { headers: Record<string, string> } {
+  return { headers: idempotencyHeaders(key || newIdempotencyKey()) };
+}
+
 /** JSON with object keys sorted: equal inputs give equal text whatever their key order. */
 export function operationSignature(value: unknown): string {
   if (value === undefined || value === null || value === false) return '';
