@@ -610,7 +610,7 @@ describe('write off (core §4, §5 "Write off" and §8)', () => {
       await writeOff(loanId, 1000.01, 0),
       422,
       'writeOffPrincipalTooLarge',
-      'The principal amount cannot be more than the principal remaining of $1000.00.',
+      'The principal amount cannot be more than the principal remaining of $1,000.00.',
     );
     expectRefusal(
       await writeOff(loanId, 0, 15.01),
@@ -641,6 +641,7 @@ const successToasts: readonly MessageKey[] = [
   'loanEdited',
   'arrearsCalculated',
   'payoutCreated',
+  'payoutReceiptPublished',
   'loanPaidOut',
   'loanWrittenOff',
   'loanDeleted',
@@ -733,6 +734,21 @@ const specificationQuotes: readonly [MessageKey, string][] = [
 ];
 
 const catalogueKeys = Object.keys(loanMessages) as MessageKey[];
+
+describe('a thirdPartyId already used by a loan (third-party-id.test.ts has the rest)', () => {
+  it('refuses a second loan with it, naming the loan that has it', async () => {
+    const first = await createLoanViaApi(t, admin, smallLoanBody(1000, { thirdPartyId: 'TP-REFUSALS-1' }));
+    expectRefusal(
+      await t.call('POST', '/api/loans', {
+        token: admin,
+        body: smallLoanBody(2000, { thirdPartyId: 'TP-REFUSALS-1' }),
+      }),
+      422,
+      'thirdPartyIdInUse',
+      loanMessages.thirdPartyIdInUse('TP-REFUSALS-1', first, 'Loan of 1000'),
+    );
+  });
+});
 
 describe('the catalogue', () => {
   it('holds every text the specification quotes, word for word', () => {
