@@ -1,7 +1,7 @@
 import { moneyFields, Role, type RouteContract } from '@lm/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, demo, type TestApp } from '../../test-support/test-app';
 import { PUBLIC, routeAccess, routeKey } from '../access/route-access';
@@ -19,13 +19,21 @@ let t: TestApp;
 const tokens = new Map<string, string>();
 let contracts: RouteContract[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: 'demo' });
+/**
+ * A session per role. The fuzz may end them (a logout or a password change with the role's own
+ * token ends its session at once), so each part of the file signs in afresh.
+ */
+async function signInEveryRole(): Promise<void> {
   tokens.set(Role.MANAGEMENT, await t.login(demo.management));
   tokens.set(Role.SUPPORT, await t.login(demo.support));
   tokens.set(Role.AUDITOR, await t.login(demo.auditor));
   tokens.set(Role.INVESTOR, await t.login(demo.investor));
   tokens.set(Role.INVESTOR_READ_ONLY, await t.login(demo.readOnly));
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'demo' });
+  await signInEveryRole();
   contracts = registeredRoutes(t.app)
     .map((route) => route.contract)
     .filter((contract): contract is RouteContract => contract !== undefined);
@@ -152,6 +160,7 @@ function urlOf(contract: RouteContract, params: string[], query: Record<string, 
 }
 
 describe('every endpoint group under hostile input', () => {
+  beforeEach(signInEveryRole);
   it('has contracts to fuzz', () => {
     expect(contracts.length).toBeGreaterThan(0);
   });
@@ -252,6 +261,7 @@ function bodyWith(path: (string | number)[], value: unknown): unknown {
 }
 
 describe('the amount table', () => {
+  beforeAll(signInEveryRole);
   const refused: Array<[string, unknown]> = [
     ['"0x10"', '0x10'],
     ['true', true],
