@@ -37,6 +37,32 @@ export const demo = {
  * A server on a fresh database: the embedded one (from a migrated snapshot) by default, or a
  * new throwaway database on the PostgreSQL of DATABASE_URL when that is set.
  */
+/**
+ * A new database on the PostgreSQL of `serverUrl` named `<prefix>_<pid>_<random>`: its URL and how
+ * to drop it.
+ */
+export async function throwawayDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export async function createTestApp(
   options: { seed?: 'none' | 'users' | 'demo'; clockNow?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
@@ -45,20 +71,9 @@ export async function createTestApp(
   if (options.clockNow) env.CLOCK_NOW = options.clockNow;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
-    const name = `lm_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const database = await throwawayDatabase(process.env.DATABASE_URL, 'lm_test');
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
   }
   const config = loadConfig(env);
   const ctx = await createContext(config, {

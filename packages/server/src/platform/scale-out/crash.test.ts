@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { houseAccountId } from '@lm/domain';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccountFor } from '../../accounts/money.test-support';
 import { checkLedger } from '../../ledger';
 import { createWorkedExampleLoan, deposit } from '../../repayments/repayments.test-support';
 import { demoPassword, seedDemoUsers } from '../../seed';
 import { httpCall, type ServerProcess, startServerProcess } from '../../test-support/server-process';
-import { demo } from '../../test-support/test-app';
+import { demo, throwawayDatabase } from '../../test-support/test-app';
 import { loadConfig } from '../config';
 import { createContext } from '../create-context';
 import { type Database, openDatabase } from '../db/database';
@@ -70,20 +69,9 @@ describe('kill -9 mid-stream: retries complete, nothing half applied, every ackn
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-crash-'));
     env = { DATA_DIR: dataDir, JWT_SECRET: secret, CLOCK_NOW: clockNow, LOG_LEVEL: 'silent' };
     if (process.env.DATABASE_URL) {
-      const name = `lm_crash_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const database = await throwawayDatabase(process.env.DATABASE_URL, 'lm_crash');
+      env.DATABASE_URL = database.url;
+      dropDatabase = database.drop;
     }
     // the book, written by this process before any server holds the database
     const ctx = await createContext(loadConfig(env));
