@@ -86,7 +86,7 @@ export function useExcessRepaymentsQuery() {
 }
 
 /** POST api/repayments/fractionalise with the selected ids under the confirmation's Idempotency-Key. */
-export function useFractionaliseRepayments(options: { onSettled?: () => void } = {}) {
+export function useFractionaliseRepayments(options: { onSucceeded?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, key }: { ids: readonly number[]; key: string }) =>
@@ -97,17 +97,16 @@ export function useFractionaliseRepayments(options: { onSettled?: () => void } =
         })
       ).data,
     meta: { successMessage: repaymentMessages.fractionalised },
-    onSettled: async () => {
-      options.onSettled?.();
-      await refreshLoanTransactions(queryClient);
-    },
+    // before the refresh: a row of the refreshed list is never unselected after it was picked
+    onSuccess: () => options.onSucceeded?.(),
+    onSettled: () => refreshLoanTransactions(queryClient),
   });
 }
 
 export type ExcessAction = 'applyExcess' | 'returnExcess';
 
 /** POST api/loanTransactions/{id}/actions/applyExcess or returnExcess under the confirmation's Idempotency-Key. */
-export function useHandleExcess(options: { onSettled?: () => void } = {}) {
+export function useHandleExcess(options: { onSucceeded?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, action, key }: { id: number; action: ExcessAction; key: string }) =>
@@ -119,11 +118,10 @@ export function useHandleExcess(options: { onSettled?: () => void } = {}) {
         })
       ).data,
     // the server answers these without a userMessage: the domain's texts say what happened
-    onSuccess: (_data, { action }) =>
-      toast.success(action === 'applyExcess' ? excessMessages.applied : excessMessages.returned),
-    onSettled: async () => {
-      options.onSettled?.();
-      await refreshLoanTransactions(queryClient);
+    onSuccess: (_data, { action }) => {
+      options.onSucceeded?.();
+      toast.success(action === 'applyExcess' ? excessMessages.applied : excessMessages.returned);
     },
+    onSettled: () => refreshLoanTransactions(queryClient),
   });
 }

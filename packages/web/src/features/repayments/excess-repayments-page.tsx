@@ -80,10 +80,10 @@ export default function ExcessRepaymentsPage() {
   const chosen = rows.filter((row) => selected.includes(row.id));
 
   const clearSelection = () => setSelected([]);
-  // the selection is cleared once the action went through: a failed one stays confirmable, and
-  // Confirm again resends the same Idempotency-Key
-  const fractionalise = useFractionaliseRepayments();
-  const excess = useHandleExcess();
+  // the selection is cleared once the action went through, before the list refreshes: a failed one
+  // stays confirmable, and Confirm again resends the same Idempotency-Key
+  const fractionalise = useFractionaliseRepayments({ onSucceeded: clearSelection });
+  const excess = useHandleExcess({ onSucceeded: clearSelection });
   const busy = fractionalise.isPending || excess.isPending;
 
   const fractionaliseReason = busy
@@ -162,7 +162,6 @@ export default function ExcessRepaymentsPage() {
           confirmLabel={excessActionTexts[excessAction].label}
           onConfirm={async () => {
             await excess.mutateAsync({ id: single.id, action: excessAction, key: excessKey });
-            clearSelection();
           }}
           onClose={() => setExcessAction(null)}
         />
@@ -178,7 +177,6 @@ export default function ExcessRepaymentsPage() {
           confirmLabel="Fractionalise"
           onConfirm={async () => {
             await fractionalise.mutateAsync({ ids: chosen.map((row) => row.id), key: fractionaliseKey });
-            clearSelection();
           }}
           onClose={() => setConfirmingFractionalise(false)}
         />
