@@ -16,10 +16,10 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { messageOf } from '../../shared/api/api-error';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
+import { AccountPicker, accountLabel, type PickedAccount } from '../../shared/inputs/account-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
 import { toast } from '../../shared/toast/toast-store';
 import { useAutoInvest, useManagementInvest } from '../investments';
-import { AccountPicker, accountLabel, type PickedAccount } from './account-picker';
 import {
   type AutoInvestOutput,
   type AutoInvestValues,

@@ -1,6 +1,4 @@
 import {
-  accountListRoute,
-  type accountListShape,
   type Cents,
   centsFromNumber,
   createLoanRoute,
@@ -432,26 +430,6 @@ export function openRepaymentsQuery(loanId: number) {
             $orderby: 'dueDate asc',
             $top: String(pageSizeMax),
           },
-          ...(signal ? { signal } : {}),
-        })
-      ).data,
-  };
-}
-
-/** An investment account as GET api/investmentAccounts answers it (the fields the invest dialog reads). */
-export type PickedAccount = Pick<
-  ListRow<typeof accountListShape>,
-  'id' | 'name' | 'type' | 'availableBalance' | 'currentBalance' | 'mandateRate'
->;
-
-/** Up to `top` investment accounts matching an OData filter, id ascending (the account picker). */
-export function accountPickerQuery(filter: string | undefined, top: number) {
-  return {
-    queryKey: ['investmentAccounts', 'picker', filter ?? ''] as const,
-    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<PickedAccount[]> =>
-      (
-        await callRoute(accountListRoute, {
-          query: { ...(filter ? { $filter: filter } : {}), $orderby: 'id asc', $top: String(top) },
           ...(signal ? { signal } : {}),
         })
       ).data,

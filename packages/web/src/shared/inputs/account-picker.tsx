@@ -1,12 +1,37 @@
-import { formatMoney, formatPercent, truncateText } from '@lm/domain';
+import {
+  accountListRoute,
+  type accountListShape,
+  formatMoney,
+  formatPercent,
+  type ListRow,
+  truncateText,
+} from '@lm/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Ref, useEffect, useState } from 'react';
-import { odataString } from '../../shared/filter/filter-fields';
-import { accountPickerQuery, type PickedAccount } from './loans-api';
+import { callRoute } from '../api/call-route';
+import { odataString } from '../filter/filter-fields';
 
-export type { PickedAccount };
+/** An investment account as GET api/investmentAccounts answers it (the fields the invest dialog reads). */
+export type PickedAccount = Pick<
+  ListRow<typeof accountListShape>,
+  'id' | 'name' | 'type' | 'availableBalance' | 'currentBalance' | 'mandateRate'
+>;
+
+/** Up to `top` investment accounts matching an OData filter, id ascending (the account picker). */
+export function accountPickerQuery(filter: string | undefined, top: number) {
+  return {
+    queryKey: ['investmentAccounts', 'picker', filter ?? ''] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<PickedAccount[]> =>
+      (
+        await callRoute(accountListRoute, {
+          query: { ...(filter ? { $filter: filter } : {}), $orderby: 'id asc', $top: String(top) },
+          ...(signal ? { signal } : {}),
+        })
+      ).data,
+  };
+}
 
 /** Account names in a selector are cut at 60 characters (spec core §9). */
 const accountNameShownMax = 60;
@@ -23,7 +48,7 @@ export function accountSearchFilter(text: string): string | undefined {
   return `contains(name,${odataString(trimmed)})`;
 }
 
-/** Chooses any investment account by id or name (management invests for an account). */
+/** Chooses any investment account by id or name (management invests for an account, sells to buyers). */
 export function AccountPicker({
   value,
   onChange,
@@ -32,6 +57,7 @@ export function AccountPicker({
   error,
   helperText,
   disabled,
+  label = 'Investment Account',
 }: {
   value: PickedAccount | null;
   onChange: (account: PickedAccount | null) => void;
@@ -40,6 +66,7 @@ export function AccountPicker({
   error?: boolean;
   helperText?: string;
   disabled?: boolean;
+  label?: string;
 }) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -74,7 +101,7 @@ export function AccountPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Investment Account"
+          label={label}
           required
           inputRef={inputRef}
           onBlur={onBlur}
