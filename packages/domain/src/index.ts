@@ -16,6 +16,7 @@ export * from './ledger/index';
 export * from './loans/index';
 export * from './marketplace/index';
 export * from './money';
+export * from './onboarding/index';
 export * from './portfolio/index';
 export * from './repayments/index';
 export * from './roles';
