@@ -21,10 +21,10 @@ import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
+import { serverToday } from '../../shared/api/server-today';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { AppDatePicker } from '../../shared/inputs/date-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
-import { serverToday } from './business-today';
 import { useTransferDestinationsQuery, useTransferFunds } from './investor-accounts-api';
 import { emptyTransferForm, type TransferFormOutput, type TransferFormValues, transferForm } from './money-forms';
 

@@ -1,5 +1,5 @@
 import { sydneyDate } from '@lm/domain';
-import { readSession } from '../../shared/api/storage';
+import { readSession } from './storage';
 
 /**
  * Today's business date (Sydney) as the server sees it: the server may run on its own clock
