@@ -1,3 +1,4 @@
 // The investments feature's contracts and rules (docs/decisions/006-one-contract.md).
 export * from './investments.contract';
+export * from './sale';
 export * from './sale.contract';

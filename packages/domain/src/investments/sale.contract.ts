@@ -47,6 +47,7 @@ export const saleMessages = {
   buyersRequired: 'Please add a buyer',
   buyersTooMany: (max: number) => `A sale can have at most ${max} buyers`,
   nothingOutstanding: 'The investment has no principal outstanding to sell',
+  percentageTooSmall: 'A buyer percentage is too small to buy a cent of the principal outstanding',
   quoteChanged: 'The sale has changed since it was previewed; please preview it again.',
   buyerAccountNotFound: (accountId: number) => `Investment account ${accountId} not found`,
 } as const;
