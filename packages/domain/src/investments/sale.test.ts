@@ -328,6 +328,21 @@ describe('sale date', () => {
     const far = new Date('2027-05-01T10:00:00+10:00');
     expect(problem('2027-04-25', repayments, 'FLOORPLAN', far)).toBe(saleMessages.afterLastRepayment);
     expect(problem('2027-03-20', repayments, 'LEVEL_PAYMENT', later)).toBeNull();
+    // paid by the borrower but not yet paid to the holders: still unpaid for a sale
+    const awaiting = [
+      repayments[0]!,
+      { dueDate: '2027-03-20', status: 'PAID', fractionalised: false, awaitingFractionalise: true },
+      repayments[2]!,
+    ];
+    expect(problem('2027-03-25', awaiting, 'LEVEL_PAYMENT', later)).toBe(saleMessages.afterUnpaidRepayment);
+    expect(
+      problem(
+        '2027-03-25',
+        [...awaiting, { dueDate: '2027-05-20', status: 'CLOSED_PAYOUT', fractionalised: false }],
+        'FLOORPLAN',
+        later,
+      ),
+    ).toBeNull();
     expect(maximumSaleInstant(repayments, far)).toEqual(repaymentDueInstant('2027-04-20'));
     expect(sydneyDate(maximumSaleInstant(repayments, now))).toBe('2027-03-05');
   });

@@ -94,15 +94,33 @@ export interface SaleRepaymentState {
   status: string;
   /** A paying loan transaction of it has been fractionalised. */
   fractionalised: boolean;
+  /** A paying loan transaction of it is published but not yet fractionalised (not yet paid to the holders). */
+  awaitingFractionalise?: boolean;
 }
 
 /** Repayment statuses that still owe money. */
 const unpaidStatuses = new Set(['UNPAID', 'PARTIALLY_PAID', 'IN_ARREARS']);
+/** Repayments closed without being paid (a payout or a reschedule replaced them): no date rule reads them. */
+const closedStatuses = new Set(['CLOSED_PAYOUT', 'RESCHEDULED', 'PAID_PARTIAL_RESCHEDULED']);
+
+/** The repayments the sale rules read: those a payout or a reschedule closed are left out. */
+export function saleRepaymentsOf<R extends SaleRepaymentState>(repayments: readonly R[]): R[] {
+  return repayments.filter((r) => !closedStatuses.has(r.status));
+}
+
+/**
+ * Unpaid for a sale: still owed by the borrower, or paid by the borrower but not yet paid to the
+ * holders (not fractionalised). Every repayment due before a sale is then the seller's, every one
+ * after it the buyers' (docs/domain.md).
+ */
+export function isUnpaidForSale(repayment: SaleRepaymentState): boolean {
+  return unpaidStatuses.has(repayment.status) || repayment.awaitingFractionalise === true;
+}
 
 /**
  * The sale-date rules of spec core §5, by instants: not in the future, not after the last
- * repayment, not after an unpaid repayment (Floorplan loans excepted), not before the last
- * fractionalised repayment. Null when the date is allowed.
+ * repayment, not after an unpaid repayment (`isUnpaidForSale`; Floorplan loans excepted), not
+ * before the last fractionalised repayment. Null when the date is allowed.
  */
 export function saleDateProblem(input: {
   requested: string;
@@ -111,7 +129,8 @@ export function saleDateProblem(input: {
   repayments: readonly SaleRepaymentState[];
   interestCalculationMethod: string;
 }): string | null {
-  const { saleInstant, now, repayments } = input;
+  const { saleInstant, now } = input;
+  const repayments = saleRepaymentsOf(input.repayments);
   const requestedDay = /^\d{4}-\d{2}-\d{2}$/.test(input.requested)
     ? input.requested
     : sydneyDate(new Date(input.requested));
@@ -124,7 +143,7 @@ export function saleDateProblem(input: {
   if (lastDue !== null && t > repaymentDueInstant(lastDue).getTime()) return saleMessages.afterLastRepayment;
   if (
     input.interestCalculationMethod !== 'FLOORPLAN' &&
-    repayments.some((r) => unpaidStatuses.has(r.status) && repaymentDueInstant(r.dueDate).getTime() < t)
+    repayments.some((r) => isUnpaidForSale(r) && repaymentDueInstant(r.dueDate).getTime() < t)
   ) {
     return saleMessages.afterUnpaidRepayment;
   }
@@ -143,7 +162,8 @@ export function lastFractionalisedDueDate(repayments: readonly SaleRepaymentStat
 }
 
 /** The latest instant a sale may have: now, or the last repayment's due instant if earlier. */
-export function maximumSaleInstant(repayments: readonly SaleRepaymentState[], now: Date): Date {
+export function maximumSaleInstant(all: readonly SaleRepaymentState[], now: Date): Date {
+  const repayments = saleRepaymentsOf(all);
   const lastDue = repayments.reduce<string | null>(
     (max, r) => (max === null || r.dueDate > max ? r.dueDate : max),
     null,
