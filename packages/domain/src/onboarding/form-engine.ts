@@ -1,5 +1,6 @@
+import { addDays } from '../clock';
 import { isIsoDate } from '../repayments/repayments';
-import { isValidAbn, isValidAcn, isValidTfn } from './tax-identifiers';
+import { abnMatchesAcn, isValidAbn, isValidAcn, isValidTfn } from './tax-identifiers';
 
 /**
  * The onboarding form engine (investor-and-admin §5 "Field engine"): a form is steps of sections
@@ -58,7 +59,9 @@ export type CustomCheckName =
   | 'anyTrue'
   | 'anyFilled'
   | 'uniqueInRepeat'
-  | 'notExpired';
+  | 'abnOfAcn'
+  | 'notExpired'
+  | 'notExpiringWithin';
 
 export interface Rule {
   type: RuleType;
@@ -265,8 +268,9 @@ function isAddressComplete(value: unknown): boolean {
   return addressRequiredParts.every((part) => !isEmptyValue((value as Record<string, unknown>)[part]));
 }
 
+/** Conditions and eq rules read an absent value and a blank text as null. */
 function normalise(value: unknown): unknown {
-  return value === undefined ? null : value;
+  return value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -407,16 +411,30 @@ export function certificateExpiryDate(issueDate: string, years = sophisticatedCe
 
 /** The code of each custom check a cx rule may name. */
 export const customChecks: Record<CustomCheckName, CustomCheck> = {
-  email: (value) => typeof value === 'string' && emailPattern.test(value.trim()),
-  tfn: (value) => typeof value === 'string' && isValidTfn(value),
-  abn: (value) => typeof value === 'string' && isValidAbn(value),
-  acn: (value) => typeof value === 'string' && isValidAcn(value),
-  date: (value) => isCalendarDate(value),
+  // The checks of one value pass an empty one: an rq rule beside them says whether it is needed.
+  email: (value) => isEmptyValue(value) || (typeof value === 'string' && emailPattern.test(value.trim())),
+  tfn: (value) => isEmptyValue(value) || (typeof value === 'string' && isValidTfn(value)),
+  abn: (value) => isEmptyValue(value) || (typeof value === 'string' && isValidAbn(value)),
+  acn: (value) => isEmptyValue(value) || (typeof value === 'string' && isValidAcn(value)),
+  date: (value) => isEmptyValue(value) || isCalendarDate(value),
   notAfterToday: (value, scope) => !isCalendarDate(value) || value <= scope.context.today,
+  /** The ABN is the one derived from the ACN at `args[0]` (both valid), or either is missing or invalid. */
+  abnOfAcn: (value, scope, rule) => {
+    const acn = getValue(scope.values, scope.resolve(rule.args?.[0] ?? ''));
+    if (typeof value !== 'string' || typeof acn !== 'string' || !isValidAbn(value) || !isValidAcn(acn)) return true;
+    return abnMatchesAcn(value, acn);
+  },
   /** The certificate's expiry (issue date plus `value` years, default two) is after today. */
   notExpired: (value, scope, rule) =>
     !isCalendarDate(value) ||
     certificateExpiryDate(value, typeof rule.value === 'number' ? rule.value : undefined) > scope.context.today,
+  /** The certificate does not expire within `value` days (default 30) from today. */
+  notExpiringWithin: (value, scope, rule) => {
+    if (!isCalendarDate(value)) return true;
+    const expiry = certificateExpiryDate(value);
+    const days = typeof rule.value === 'number' ? rule.value : 30;
+    return expiry <= scope.context.today || expiry > addDays(scope.context.today, days);
+  },
   /** At least one of the `args` paths is true. */
   anyTrue: (_value, scope, rule) =>
     (rule.args ?? []).some((path) => getValue(scope.values, scope.resolve(path)) === true),
@@ -487,7 +505,10 @@ export function ruleHolds(rule: Rule, found: FieldInstance, values: FormValues, 
     case 'ex':
       return !(rule.values ?? []).includes(value);
     case 're':
-      return typeof value === 'string' && new RegExp(`^(?:${rule.pattern ?? ''})$`).test(value);
+      return (
+        (typeof value === 'string' || typeof value === 'number') &&
+        new RegExp(`^(?:${rule.pattern ?? ''})$`).test(String(value))
+      );
     default: {
       const order = compare(value, rule.value, context);
       if (order === null) return false;

@@ -20,6 +20,8 @@ export const onboardingMessages = {
   // ours
   required: (label: string) => `${label} is required.`,
   dateInvalid: 'Please enter a valid date.',
+  chooseOption: 'Please choose one of the options.',
+  phoneInvalid: 'Please enter a valid contact number.',
   dateAfterToday: 'The date cannot be later than today.',
   mandateAgreementNeeded: 'Please tick both boxes to accept the investment mandate.',
   consentNeeded: 'Please tick both boxes to accept.',
