@@ -262,12 +262,13 @@ test('staged receipts: a receipt dated in the future is flagged without blocking
   await shot(page, 'receipts-future-dated');
 });
 
-test('the Investors list has no button to a screen that is not built', async ({ page }) => {
+test("the Investors list's Investor Applications button opens the onboarding review", async ({ page }) => {
   await loginAs(page, 'management');
   await page.goto('/investors');
   await expect(page.getByRole('button', { name: 'Filter Investors' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Investor Applications' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Investor Applications' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Investor Applications' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/investorApplications$/);
+  await expect(page.getByRole('tab', { name: 'Applications' })).toBeVisible();
 });
 
 test('Internet Explorer gets the unsupported-browser page, from the server and from the no-module script', async ({

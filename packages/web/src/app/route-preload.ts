@@ -50,6 +50,9 @@ const dataOfScreen: Readonly<Record<string, DataPreload>> = {
   ),
   'clients/clients-page': list(async () => (await import('../features/clients/clients-api')).clientsList),
   'staff/staff-page': list(async () => (await import('../features/staff/staff-api')).staffList),
+  'onboarding/investor-applications-page': list(
+    async () => (await import('../features/onboarding/onboarding-api')).applicationsList,
+  ),
   // the investor's panels list their accounts first
   'portfolio/portfolio-page': async (client) => {
     const { ownAccountsQuery } = await import('../features/accounts/accounts-api');

@@ -36,7 +36,7 @@ export const routes: readonly RouteDefinition[] = [
   // public
   { path: '/', access: 'public', title: 'Home', screen: 'home/home-page' },
   { path: '/login', access: 'public', title: 'Login', screen: 'session/login-page' },
-  { path: '/invest', access: 'guest', title: 'Apply to invest', screen: null },
+  { path: '/invest', access: 'guest', title: 'Apply to invest', screen: 'onboarding/invest-page' },
   { path: '/reset-password', access: 'public', title: 'Forgot Password', screen: 'session/reset-password-page' },
   { path: '/403', access: 'public', title: 'Access denied', screen: 'session/forbidden-page' },
   { path: '/404', access: 'public', title: 'Page not found', screen: 'session/not-found-page' },
@@ -96,7 +96,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/onboarding/investorApplications/:id?',
     access: management,
     title: 'Investor Applications',
-    screen: null,
+    screen: 'onboarding/investor-applications-page',
   },
 ];
 

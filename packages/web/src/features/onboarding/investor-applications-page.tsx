@@ -1,0 +1,35 @@
+import { useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../shared/layout/page-title';
+import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
+import { ServerTable } from '../../shared/table/server-table';
+import { ApplicationReview } from './application-review';
+import { applicationsList } from './onboarding-api';
+
+const basePath = '/onboarding/investorApplications';
+
+/**
+ * /onboarding/investorApplications and /{id} (management; investor-and-admin §2 "Onboarding
+ * review"): the applications, filtered by ID, Application ID and Creation Date, newest first; the
+ * Application Information tab reviews one.
+ */
+export default function InvestorApplicationsPage() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return (
+    <>
+      <PageTitle title="Investor Applications" />
+      <ListDetailTabs
+        basePath={basePath}
+        listLabel="Applications"
+        detailLabel="Application Information"
+        list={
+          <ServerTable
+            definition={applicationsList}
+            onRowClick={(row) => navigate(detailPath(basePath, row.id, search))}
+          />
+        }
+        detail={(id) => <ApplicationReview key={id} id={id} />}
+      />
+    </>
+  );
+}
