@@ -8,8 +8,10 @@ import {
   loanStatusLabels,
   Role,
   reverseInvestmentRefusal,
+  sellInvestmentRefusal,
 } from '@lm/domain';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import SellIcon from '@mui/icons-material/Sell';
 import UndoIcon from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,7 +22,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
@@ -36,6 +38,8 @@ import {
   saleTransactionColumns,
   useReverseInvestment,
 } from './investments-api';
+
+const SaleDialog = lazy(() => import('./sale-dialog'));
 
 /** Principal outstanding as the specification defines it for this screen: invested minus repaid (core §2.7). */
 function investedMinusRepaid(row: InvestmentDetailRow): number {
@@ -87,6 +91,36 @@ function ReverseButton({ investment }: { investment: InvestmentDetailRow }) {
   );
 }
 
+/** Sell (management, spec core §4): only while unsold and the loan ACTIVE; disabled with its reason otherwise. */
+function SellButton({ investment }: { investment: InvestmentDetailRow }) {
+  const [selling, setSelling] = useState(false);
+  const refusal = sellInvestmentRefusal({
+    saleDate: investment.saleDate,
+    reversedDate: investment.reversedDate,
+    finalisedDate: investment.finalisedDate,
+    loanStatus: investment.loan?.status ?? '',
+  });
+  return (
+    <>
+      <Tooltip title={refusal ?? ''}>
+        <span>
+          <Button
+            variant="contained"
+            startIcon={<SellIcon />}
+            disabled={refusal !== null}
+            onClick={() => setSelling(true)}
+          >
+            Sell
+          </Button>
+        </span>
+      </Tooltip>
+      <Suspense fallback={null}>
+        {selling && <SaleDialog investment={investment} onClose={() => setSelling(false)} />}
+      </Suspense>
+    </>
+  );
+}
+
 function RepaymentsTable({ investmentId }: { investmentId: number }) {
   const definition = useMemo(() => investmentRepaymentsList(investmentId), [investmentId]);
   const controller = useListState(definition, { prefix: 'rp.' });
@@ -131,6 +165,7 @@ export function InvestmentDetail({ id }: { id: string }) {
         {user.type === Role.MANAGEMENT && (
           <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
             <ReverseButton investment={row} />
+            <SellButton investment={row} />
           </Stack>
         )}
       </DetailSection>

@@ -213,6 +213,8 @@ export function loanInvestmentsList(loanId: number): ListDefinition<LoanInvestme
       { field: 'investmentPercentage', header: 'Percentage', kind: 'rate4', width: 120 },
       { field: 'creationDate', header: 'Created', kind: 'datetime' },
       { field: 'finalisedDate', header: 'Finalised', kind: 'datetime' },
+      // a sold investment stays listed beside the holdings the sale opened
+      { field: 'saleDate', header: 'Sale Date', kind: 'datetime' },
     ],
   });
 }
