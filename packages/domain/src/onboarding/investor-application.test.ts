@@ -10,7 +10,7 @@ import {
   validateInvestorApplication,
 } from './application-submission';
 import { type FormValues, getValue, setValue, validateStep, visibleSteps } from './form-engine';
-import { type InvestorType, investorApplication, investorTypes } from './investor-application';
+import { certificateStatus, type InvestorType, investorApplication, investorTypes } from './investor-application';
 import { onboardingMessages } from './onboarding-messages';
 import {
   type SampleApplication,
@@ -366,6 +366,13 @@ describe('investor application messages (investor-and-admin §5)', () => {
       certificateIssueDate: '2026-03-05',
       certificateExpiryDate: '2028-03-05',
     });
+  });
+
+  it('a certificate is valid, expiring within 30 days, or expired from its expiry date', () => {
+    expect(certificateStatus('2025-04-05', today)).toBe('valid');
+    expect(certificateStatus('2025-04-04', today)).toBe('expiringSoon');
+    expect(certificateStatus('2025-03-06', today)).toBe('expiringSoon');
+    expect(certificateStatus('2025-03-05', today)).toBe('expired');
   });
 
   it("final step: 'I accept' only with both consents", () => {

@@ -1,5 +1,14 @@
+import { addDays } from '../clock';
 import { accreditationLevelLabels, investorTypeLabels } from '../investors/people';
-import type { Condition, FieldDefinition, FieldOption, FormDefinition, Rule, SectionDefinition } from './form-engine';
+import {
+  type Condition,
+  certificateExpiryDate,
+  type FieldDefinition,
+  type FieldOption,
+  type FormDefinition,
+  type Rule,
+  type SectionDefinition,
+} from './form-engine';
 import { onboardingMessages as messages } from './onboarding-messages';
 
 /**
@@ -44,6 +53,18 @@ export const beneficialOwnershipPercentMin = 25;
 
 /** The staff and the investor are told this many days before a sophisticated-investor certificate expires. */
 export const certificateExpiryNoticeDays = 30;
+
+/**
+ * Where a sophisticated-investor certificate issued on `issueDate` stands on `today`: `expired`
+ * from its expiry date (two years on), `expiringSoon` within the notice days before it, else
+ * `valid`. Investing is refused while it is expired; the investor is told while it expires soon.
+ */
+export function certificateStatus(issueDate: string, today: string): 'valid' | 'expiringSoon' | 'expired' {
+  const expiry = certificateExpiryDate(issueDate);
+  if (expiry <= today) return 'expired';
+  if (expiry <= addDays(today, certificateExpiryNoticeDays)) return 'expiringSoon';
+  return 'valid';
+}
 
 export const titles = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr'] as const;
 export const driversLicenceStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'VIC', 'WA'] as const;
