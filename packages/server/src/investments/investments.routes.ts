@@ -8,6 +8,9 @@ import {
   loanInvestmentListRoute,
   loanMessages,
   loanTopUpListRoute,
+  saleMessages,
+  saleQuoteRoute,
+  saleSellRoute,
 } from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../platform/access/access-plugin';
@@ -20,6 +23,7 @@ import { investAsInvestor, investAsManagement } from './invest-in-loan';
 import { investOnePercent } from './invest-one-percent';
 import { loanInvestments, loanTopUps } from './loan-investments';
 import { reverseInvestment } from './reverse-investment';
+import { quoteSale, sellInvestment } from './sell-investment';
 
 const investmentSuccessful = { userMessage: loanMessages.investmentSuccessful };
 
@@ -51,6 +55,14 @@ export function investmentsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(investmentReverseRoute, async ({ params }, request) =>
     ok(await reverseInvestment(ctx, params.id, request.audit), { userMessage: loanMessages.reversalSuccessful }),
+  );
+
+  route(saleQuoteRoute, async ({ body }) => ok(await quoteSale(ctx, body)));
+
+  route(saleSellRoute, async ({ body }, request) =>
+    ok(await sellInvestment(ctx, body, actorOf(request).userId, request.audit), {
+      userMessage: saleMessages.saleSuccessful,
+    }),
   );
 
   route(loanInvestmentListRoute, async ({ params, query }) => {

@@ -17,6 +17,8 @@ export interface Config {
   benchSkipSessionCheck: boolean;
   webDistDir: string;
   logLevel: string;
+  /** The sale fee on a secondary sale's interest payout, percent (`SALE_INTEREST_PAYOUT_FEE_PERCENT`, default 0). */
+  saleInterestPayoutFeePercent: string;
 }
 
 /** Reads configuration from the environment (README lists every variable). */
@@ -40,5 +42,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? path.resolve(env.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    saleInterestPayoutFeePercent: salePercent(env.SALE_INTEREST_PAYOUT_FEE_PERCENT),
   };
+}
+
+/** A fee percent between 0 and 100 as decimal text; anything else refuses to start. */
+function salePercent(value: string | undefined): string {
+  const text = (value ?? '').trim() || '0';
+  if (!/^\d{1,3}(\.\d{1,6})?$/.test(text) || Number(text) > 100) {
+    throw new Error(`SALE_INTEREST_PAYOUT_FEE_PERCENT must be a percent from 0 to 100, not "${value}"`);
+  }
+  return text;
 }

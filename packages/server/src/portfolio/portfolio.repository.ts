@@ -274,9 +274,11 @@ const money = (amount: string) => centsToNumber(centsFromString(amount));
 /** A sale transaction with the sold investment it belongs to. */
 export interface SaleTransactionRow extends InvestmentSaleTransaction {
   soldInvestmentId: number | null;
+  /** For a buyer's PURCHASE row: the investment it bought from. */
+  boughtFromInvestmentId: number | null;
 }
 
-/** The sale transactions of investments (each one's own, as seller, and its sale row). */
+/** The sale transactions of investments (each one's own, as seller, its sale row, and its buyers' purchase rows). */
 export async function saleTransactionsOf(
   db: Executor,
   investmentIds: readonly number[],
@@ -285,11 +287,13 @@ export async function saleTransactionsOf(
   const rows = await db
     .selectFrom('accountTransactions as t')
     .leftJoin('investments as inv', 'inv.investmentSaleTransactionId', 't.id')
+    .leftJoin('investments as bought', 'bought.id', 't.investmentId')
     .select([
       't.id',
       't.investmentAccountId',
       't.investmentId',
       'inv.id as soldInvestmentId',
+      'bought.originalInvestmentId as boughtFromInvestmentId',
       't.type',
       't.status',
       't.grossAmount',
@@ -304,6 +308,10 @@ export async function saleTransactionsOf(
       eb.or([
         eb('inv.id', 'in', [...investmentIds]),
         eb.and([eb('t.investmentId', 'in', [...investmentIds]), eb('t.type', 'in', ['SALE', 'SALE_REVERSAL'])]),
+        eb.and([
+          eb('bought.originalInvestmentId', 'in', [...investmentIds]),
+          eb('t.type', 'in', ['PURCHASE', 'PURCHASE_REVERSAL']),
+        ]),
       ]),
     )
     .orderBy('t.id')

@@ -86,8 +86,16 @@ async function withSaleTransactions<R extends InvestmentRow>(
   );
   const rows = result.rows.map((row) => {
     if (!sold.includes(row)) return row;
-    const own = transactions.filter((t) => t.soldInvestmentId === row.id || t.investmentId === row.id);
-    return { ...row, investmentSaleTransactions: own.map(({ soldInvestmentId: _sold, ...t }) => t) };
+    const own = transactions.filter(
+      (t) =>
+        t.soldInvestmentId === row.id ||
+        (t.investmentId === row.id && !t.type.startsWith('PURCHASE')) ||
+        (t.boughtFromInvestmentId === row.id && t.type.startsWith('PURCHASE')),
+    );
+    return {
+      ...row,
+      investmentSaleTransactions: own.map(({ soldInvestmentId: _sold, boughtFromInvestmentId: _from, ...t }) => t),
+    };
   });
   return { ...result, rows };
 }

@@ -144,6 +144,9 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/loans/:id/actions/autoInvest': managementOnly,
   'POST /api/loans/:id/actions/deploy': managementOnly,
   'POST /api/investments/:id/reverse': managementOnly,
+  // the secondary sale (spec core §6: reverse or sell investments is administrator only)
+  'POST /api/investments/actions/sell/quote': managementOnly,
+  'POST /api/investments/actions/sell': managementOnly,
   'POST /api/user/loans/:id/invest': investorWriter,
   'GET /api/marketplace/loans': everyone,
   'GET /api/marketplace/loans/:id': everyone,

@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../platform/db/database';
+
+/** Every statement of the secondary sale (sell-investment.ts). */
+
+const saleInvestmentColumns = [
+  'id',
+  'loanId',
+  'investmentAccountId',
+  'investedAmount',
+  'principalRepaid',
+  'principalWrittenOff',
+  'investmentInterestRate',
+  'mandateRate',
+  'finalisedDate',
+  'saleDate',
+  'reversedDate',
+] as const;
+
+/** The investment a sale reads (the quote: no lock). */
+export function selectSaleInvestment(db: Executor, investmentId: number) {
+  return db.selectFrom('investments').select(saleInvestmentColumns).where('id', '=', investmentId).executeTakeFirst();
+}
+
+/** The investment under a row lock (its loan is locked first, the order investing and reversing use). */
+export function lockSaleInvestment(trx: Tx, investmentId: number) {
+  return trx
+    .selectFrom('investments')
+    .select(saleInvestmentColumns)
+    .where('id', '=', investmentId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The loan's repayments by due date, each with whether a paying receipt of it has been
+ * fractionalised and whether one is published but not yet fractionalised.
+ */
+export function selectSaleRepayments(db: Executor, loanId: number) {
+  return db
+    .selectFrom('repayments as r')
+    .select([
+      'r.id',
+      'r.dueDate',
+      'r.status',
+      'r.principalDue',
+      'r.interestDue',
+      'r.grossAmount',
+      sql<boolean>`exists (
+        select 1 from loan_transactions t
+        where t.repayment_id = r.id and t.type = 'REPAYMENT' and t.status = 'PAID'
+          and t.reverses_transaction_id is null and t.reversal_transaction_id is null
+          and t.fractionalised_date is not null)`.as('fractionalised'),
+      sql<boolean>`exists (
+        select 1 from loan_transactions t
+        where t.repayment_id = r.id and t.type = 'REPAYMENT' and t.status = 'PAID'
+          and t.reverses_transaction_id is null and t.reversal_transaction_id is null
+          and t.fractionalised_date is null and (t.principal_amount <> 0 or t.interest_amount <> 0))`.as(
+        'awaitingFractionalise',
+      ),
+    ])
+    .where('r.loanId', '=', loanId)
+    .where('r.isArchived', '=', false)
+    .orderBy('r.dueDate')
+    .orderBy('r.id')
+    .execute();
+}
+
+/** The named investment accounts (name, foreign flag), by id. */
+export function selectSaleAccounts(db: Executor, accountIds: readonly number[]) {
+  if (accountIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('investmentAccounts')
+    .select(['id', 'name', 'isForeign'])
+    .where('id', 'in', [...accountIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** The loan's principal outstanding over its holders (deployed, unsold, not reversed), numeric text. */
+export async function selectLoanOutstanding(db: Executor, loanId: number): Promise<string> {
+  const row = await db
+    .selectFrom('investments')
+    .select(
+      sql<string>`coalesce(sum(invested_amount - principal_repaid - principal_written_off), 0)::text`.as('outstanding'),
+    )
+    .where('loanId', '=', loanId)
+    .where('finalisedDate', 'is not', null)
+    .where('saleDate', 'is', null)
+    .where('reversedDate', 'is', null)
+    .executeTakeFirstOrThrow();
+  return row.outstanding;
+}
+
+export interface NewSaleInvestment {
+  loanId: number;
+  investmentAccountId: number;
+  investedAmount: string;
+  investmentInterestRate: string;
+  mandateRate: string | null;
+  originalInvestmentId: number;
+  investmentAccountTransactionId: number | null;
+  creationDate: Date;
+  finalisedDate: Date;
+}
+
+/** Inserts the sale's new investments (finalised at once); their ids in input order. */
+export async function insertSaleInvestments(trx: Tx, rows: readonly NewSaleInvestment[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await trx
+    .insertInto('investments')
+    .values([...rows])
+    .returning('id')
+    .execute();
+  return inserted.map((r) => r.id);
+}
+
+/** Closes the sold investment: its sale date and the seller's SALE row. */
+export async function markInvestmentSold(
+  trx: Tx,
+  investmentId: number,
+  saleDate: Date,
+  saleTransactionId: number,
+): Promise<void> {
+  await trx
+    .updateTable('investments')
+    .set({ saleDate, investmentSaleTransactionId: saleTransactionId })
+    .where('id', '=', investmentId)
+    .execute();
+}
+
+/** The row each new investment was bought with (a buyer's PURCHASE, the seller's SALE for its remainder). */
+export async function setInvestmentTransactions(
+  trx: Tx,
+  links: readonly { investmentId: number; transactionId: number | null }[],
+): Promise<void> {
+  const set = links.filter((l) => l.transactionId !== null);
+  if (set.length === 0) return;
+  await sql`
+    update investments i set investment_account_transaction_id = v.transaction_id
+    from unnest(${set.map((l) => l.investmentId)}::bigint[], ${set.map((l) => l.transactionId)}::bigint[])
+      as v(id, transaction_id)
+    where i.id = v.id`.execute(trx);
+}
