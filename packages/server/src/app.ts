@@ -11,6 +11,7 @@ import { investorGroupRoutes } from './investor-groups';
 import { investorRoutes } from './investors';
 import { loansRoutes } from './loans';
 import { marketplaceRoutes } from './marketplace/marketplace.routes';
+import { onboardingRoutes } from './onboarding';
 import { registerAccessControl } from './platform/access/access-plugin';
 import { registerAudit } from './platform/audit/audit';
 import type { AppContext } from './platform/context';
@@ -46,6 +47,7 @@ const features: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   marketplaceRoutes,
   clientsRoutes,
   historyRoutes,
+  onboardingRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } = {}): Promise<FastifyInstance> {

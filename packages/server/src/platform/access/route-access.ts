@@ -154,6 +154,18 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/clients/:id': staff,
   'POST /api/clients': managementOnly,
   'PUT /api/clients/:id': managementOnly,
+
+  // investor onboarding (investor-and-admin §2 "Public investor application", "Onboarding review",
+  // §6, §7): the submission has no token; the review, its files and its decisions are management only
+  'POST /api/onboarding/user/applications': PUBLIC,
+  'GET /api/onboarding/applications': managementOnly,
+  'GET /api/onboarding/applications/:id': managementOnly,
+  'GET /api/onboarding/applications/:id/raw': managementOnly,
+  'GET /api/onboarding/applications/:id/approvals': managementOnly,
+  'GET /api/onboarding/applications/:id/files': managementOnly,
+  'GET /api/onboarding/applications/:id/files/:fileId/download': managementOnly,
+  'POST /api/onboarding/applications/:id/approve': managementOnly,
+  'POST /api/onboarding/applications/:id/deny': managementOnly,
 };
 
 // The groups are exported so feature tables read the same way.
