@@ -184,6 +184,7 @@ describe('every endpoint group under hostile input', () => {
     'clients',
     'repayments',
     'portfolio',
+    'onboarding',
   ];
   it.each(groups)(
     '%s: no 5xx, and a 400 stores nothing',
