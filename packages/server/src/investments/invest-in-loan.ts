@@ -23,6 +23,7 @@ import {
 } from '@lm/domain';
 import { balancesOf, lockForMovement, postMoney } from '../ledger';
 import { type LoanRecord, lockLoan, moveLoan, recordFunding } from '../loans';
+import { refuseExpiredCertificate } from '../onboarding';
 import { assertOwnAccount } from '../platform/access/account-access';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
@@ -133,6 +134,8 @@ export async function investInLockedLoan(
   } else if (!managementInvestStatuses.includes(loan.status)) {
     throw refuse(loan.status === 'FULLY_FUNDED' ? loanMessages.fullyFunded : loanMessages.notOpenForInvestment);
   }
+  // a holder whose sophisticated-investor certificate has expired may not invest (docs/onboarding.md)
+  await refuseExpiredCertificate(trx, account.id, now);
   await lockForMovement(trx, [account.id], [loan.fundingLedgerAccountId]);
   const { availableCents } = await balancesOf(trx, account.id);
   const amountProblem = investAmountRefusal({

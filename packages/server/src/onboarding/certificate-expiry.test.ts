@@ -1,0 +1,76 @@
+import { onboardingMessages, sampleApplication, samplePdfText } from '@lm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLoanViaApi, deposit, fundingClock, smallLoanBody } from '../investments/investing.test-support';
+import { createTestApp, demo, type TestApp } from '../test-support/test-app';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  // 2026-12-10 in Sydney: the small test loan is on the marketplace
+  t = await createTestApp({ clockNow: fundingClock });
+  admin = await t.login(demo.management);
+});
+afterAll(() => t.close());
+
+async function submit(parts: { applicationData: unknown; documentsMetadata: Array<{ fileName: string }> }) {
+  const form = new FormData();
+  form.append('version', '1');
+  form.append('applicationData', JSON.stringify(parts.applicationData));
+  form.append('documentsMetadata', JSON.stringify(parts.documentsMetadata));
+  for (const d of parts.documentsMetadata) form.append('documents', new Blob([samplePdfText]), d.fileName);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/onboarding/user/applications',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body) };
+}
+
+describe('a sophisticated-investor certificate expires two years after its issue date', () => {
+  it('the approved investor invests while it is valid and is refused from its expiry date on', async () => {
+    // issued 2024-12-11: valid until the end of 2026-12-10, expired from 2026-12-11
+    const application = sampleApplication('INDIVIDUAL', { today: '2025-12-11', tag: 'expiry' });
+    const submitted = await submit(application);
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const list = await t.call(
+      'GET',
+      `/api/onboarding/applications?$filter=applicationId eq '${submitted.body.data.applicationId}'`,
+      {
+        token: admin,
+      },
+    );
+    const row = list.body.data[0];
+    expect(row.certificateIssueDate).toBe('2024-12-11');
+    expect(row.certificateExpiryDate).toBe('2026-12-11');
+
+    const approved = await t.call('POST', `/api/onboarding/applications/${row.id}/approve`, {
+      token: admin,
+      body: { allPartiesApproved: true },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const { username, investmentAccountId } = approved.body.data;
+    const code = /Your code:\s+(\d{6})/.exec(t.ctx.mailer.latestTo(username) ?? '')?.[1];
+    const password = 'New-Passw0rd!';
+    const confirmed = await t.call('POST', '/api/user/confirm-reset', {
+      body: { username, password, confirmationCode: code },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    let token = await t.login(username, password);
+    await deposit(t.ctx, investmentAccountId, 500_000n);
+
+    const loanId = await createLoanViaApi(t, admin, smallLoanBody(10_000));
+    const invest = () =>
+      t.call('POST', `/api/user/loans/${loanId}/invest`, { token, body: { investmentAccountId, amount: 1_000 } });
+    const valid = await invest();
+    expect(valid.status, JSON.stringify(valid.body)).toBe(200);
+
+    t.ctx.clock.advance(24 * 60 * 60_000);
+    token = await t.login(username, password); // a day on, the access token has expired
+    const expired = await invest();
+    expect(expired.status, JSON.stringify(expired.body)).toBe(422);
+    expect(expired.body.userMessage).toBe(onboardingMessages.certificateExpired);
+  });
+});
