@@ -112,7 +112,7 @@ export async function openMenuItem(page: Page, label: string): Promise<void> {
   }
 }
 
-/** The newest 6-digit code mailed to an address (DATA_DIR/outbox/*.eml). */
+/** The newest 6-digit code mailed to an address (DATA_DIR/outbox/*.eml), alone on its line or after a label. */
 export function latestMailedCode(email: string): string {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   const safe = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
@@ -125,7 +125,8 @@ export function latestMailedCode(email: string): string {
   const last = files.at(-1);
   if (!last) throw new Error(`No mail to ${email} in ${outbox}`);
   const text = fs.readFileSync(path.join(outbox, last), 'utf8');
-  const code = /^\s*(\d{6})\s*$/m.exec(text)?.[1];
+  // the code alone on its line, or after a label ('Your code:     123456', the login-details mail)
+  const code = /^\s*(?:[A-Za-z ]+:\s*)?(\d{6})\s*$/m.exec(text)?.[1];
   if (!code) throw new Error(`No 6-digit code in ${last}`);
   return code;
 }

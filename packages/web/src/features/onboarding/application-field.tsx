@@ -200,7 +200,7 @@ export function ApplicationField({ found, control, issues, revealIssues, disable
                     }
                     label={definition.label}
                   />
-                  <FormHelperText>{helper.text}</FormHelperText>
+                  {helper.text.trim() !== '' && <FormHelperText sx={{ mt: 0 }}>{helper.text}</FormHelperText>}
                 </FormControl>
               );
             case 'address': {

@@ -1,4 +1,11 @@
-import { formatDate, formatDateTime, investorApplication, investorTypeLabels } from '@lm/domain';
+import {
+  type ApproverRelationship,
+  approverRelationshipLabels,
+  formatDate,
+  formatDateTime,
+  investorApplication,
+  investorTypeLabels,
+} from '@lm/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -64,7 +71,11 @@ function Approvals({ id }: { id: string }) {
                 </TableCell>
                 <TableCell>{approval.email}</TableCell>
                 <TableCell>{approval.mobile ?? '-'}</TableCell>
-                <TableCell>{approval.relationships.join(', ') || '-'}</TableCell>
+                <TableCell>
+                  {approval.relationships
+                    .map((name) => approverRelationshipLabels[name as ApproverRelationship] ?? name)
+                    .join(', ') || '-'}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -183,7 +194,7 @@ export function ApplicationReview({ id }: { id: string }) {
       <Typography variant="h6" component="h3">
         Application Data
       </Typography>
-      <ApplicationSummary definition={investorApplication} values={a.data} />
+      <ApplicationSummary definition={investorApplication} values={a.data} withFiles={false} />
       {confirming === 'approve' && (
         <ConfirmDialog
           open

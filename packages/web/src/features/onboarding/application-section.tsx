@@ -57,7 +57,7 @@ export function ApplicationSection({
   const repeat = section.repeat;
   const itemNoun = repeat ? repeat.itemTitle.replace(/\s*\{n\}\s*/, ' ').trim() : '';
   return (
-    <Stack spacing={2} component="section" aria-label={section.title}>
+    <Stack spacing={2} component="section" {...(repeat ? { 'aria-label': section.title } : {})}>
       {repeat && (
         <Typography variant="h6" component="h3">
           {section.title}

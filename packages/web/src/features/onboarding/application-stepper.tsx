@@ -147,15 +147,14 @@ export function ApplicationStepper({ definition, finalStepId, tools }: Applicati
         {steps.map((step, index) => {
           const state = stateOf(step.id);
           const reachable = !locked && (index < currentIndex || touched.has(step.id));
+          // the caption: the step's subtitle ('Account Setup'), or its state; an error always says so
+          const caption = (
+            <Typography variant="caption" color={state === 'error' ? 'error' : 'text.secondary'}>
+              {state === 'error' ? stepStateLabels.error : (step.subtitle ?? stepStateLabels[state])}
+            </Typography>
+          );
           const label = (
-            <StepLabel
-              error={state === 'error'}
-              optional={
-                <Typography variant="caption" color={state === 'error' ? 'error' : 'text.secondary'}>
-                  {step.subtitle ?? stepStateLabels[state]}
-                </Typography>
-              }
-            >
+            <StepLabel error={state === 'error'} optional={caption}>
               {step.title}
             </StepLabel>
           );
@@ -168,7 +167,9 @@ export function ApplicationStepper({ definition, finalStepId, tools }: Applicati
               aria-label={`${step.title}: ${stepStateLabels[state]}`}
             >
               {reachable && index !== currentIndex ? (
-                <StepButton onClick={() => goTo(step.id)}>{label}</StepButton>
+                <StepButton onClick={() => goTo(step.id)} optional={caption}>
+                  {label}
+                </StepButton>
               ) : (
                 label
               )}

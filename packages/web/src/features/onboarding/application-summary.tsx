@@ -16,14 +16,13 @@ import { addressText } from './application-form';
 
 /** A field's value as text: option labels, Yes/No, D/M/YYYY dates, one-line addresses. */
 export function fieldValueText(found: FieldInstance, value: unknown): string {
-  if (value === undefined || value === null || value === '') return '-';
   const { field } = found;
+  if (field.kind === 'checkbox') return value === true ? 'Yes' : 'No';
+  if (value === undefined || value === null || value === '') return '-';
   switch (field.kind) {
     case 'select':
     case 'radio':
       return field.options?.find((option) => option.value === value)?.label ?? String(value);
-    case 'checkbox':
-      return value === true ? 'Yes' : 'No';
     case 'date':
       return typeof value === 'string' ? formatDate(value) : String(value);
     case 'address':
@@ -44,10 +43,13 @@ export function ApplicationSummary({
   definition,
   values,
   skipStepIds = [],
+  withFiles = true,
 }: {
   definition: FormDefinition;
   values: FormValues;
   skipStepIds?: readonly string[];
+  /** False where the files are listed apart (the review's Files table): file fields are left out. */
+  withFiles?: boolean;
 }) {
   return (
     <Stack spacing={2}>
@@ -57,7 +59,9 @@ export function ApplicationSummary({
           const sections = visibleSections(step, values)
             .map((instance) => ({
               instance,
-              fields: visibleFields(instance, values).filter((found) => found.field.kind !== 'info'),
+              fields: visibleFields(instance, values).filter(
+                (found) => found.field.kind !== 'info' && (withFiles || found.field.kind !== 'file'),
+              ),
             }))
             .filter((section) => section.fields.length > 0);
           if (sections.length === 0) return null;
@@ -68,9 +72,11 @@ export function ApplicationSummary({
               </Typography>
               {sections.map(({ instance, fields }) => (
                 <Box key={instance.path} sx={{ mb: 2 }}>
-                  <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
-                    {instance.title}
-                  </Typography>
+                  {instance.title !== step.title && (
+                    <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
+                      {instance.title}
+                    </Typography>
+                  )}
                   <Box
                     component="dl"
                     aria-label={instance.title}
