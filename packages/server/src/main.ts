@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loanDailyJob } from './investments';
+import { certificateExpiryNoticeJob } from './onboarding';
 import { loadConfig } from './platform/config';
 import { createContext } from './platform/create-context';
 import { expiredIdempotencyKeysJob } from './platform/idempotency';
@@ -31,7 +32,9 @@ async function main() {
   }
   if (config.seedDemo && (await seedIfEmpty(ctx))) console.log('Demo data created.');
   const app = await buildApp(ctx, { serveWeb: true });
-  const stopDailyJobs = startDailyJobs(ctx, [loanDailyJob], (message) => app.log.info(message));
+  const stopDailyJobs = startDailyJobs(ctx, [loanDailyJob, certificateExpiryNoticeJob], (message) =>
+    app.log.info(message),
+  );
   const stopPeriodicJobs = startPeriodicJobs(
     ctx,
     [releaseExpiredWithdrawalsJob, expiredIdempotencyKeysJob],

@@ -2,6 +2,7 @@ import { onboardingMessages, sampleApplication, samplePdfText } from '@lm/domain
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoanViaApi, deposit, fundingClock, smallLoanBody } from '../investments/investing.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
+import { certificateExpiryNoticeJob } from './certificate-expiry-notices';
 
 let t: TestApp;
 let admin: string;
@@ -59,6 +60,14 @@ describe('a sophisticated-investor certificate expires two years after its issue
     });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     let token = await t.login(username, password);
+
+    // a month before it expires, the investor is told once
+    expect(await certificateExpiryNoticeJob.run(t.ctx)).toEqual({ due: 1, mailed: 1 });
+    const notice = t.ctx.mailer.latestTo(username) ?? '';
+    expect(notice).toContain('Subject: Your sophisticated investor certificate expires soon');
+    expect(notice).toContain('11/12/2026');
+    expect(await certificateExpiryNoticeJob.run(t.ctx)).toEqual({ due: 0, mailed: 0 });
+
     await deposit(t.ctx, investmentAccountId, 500_000n);
 
     const loanId = await createLoanViaApi(t, admin, smallLoanBody(10_000));

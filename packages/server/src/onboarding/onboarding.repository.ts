@@ -242,3 +242,61 @@ export async function selectInvestorIdOfUser(db: Executor, userId: number): Prom
   const row = await db.selectFrom('investors').select('id').where('userId', '=', userId).executeTakeFirst();
   return row?.id ?? null;
 }
+
+export interface ExpiringCertificate {
+  investorId: number;
+  email: string;
+  firstName: string;
+  expiryDate: string;
+}
+
+/**
+ * Investors whose sophisticated-investor certificate expires after `today` and at most on
+ * `lastDay` (`years` after its issue date) and who have not been told about that expiry yet.
+ */
+export async function selectCertificatesExpiring(
+  db: Executor,
+  today: string,
+  lastDay: string,
+  years: number,
+): Promise<ExpiringCertificate[]> {
+  const result = await sql<ExpiringCertificate>`
+    select i.id as "investorId", u.email, u.first_name as "firstName", e.expiry::text as "expiryDate"
+    from investors i
+    join users u on u.id = i.user_id
+    cross join lateral (select (i.accredited_date + make_interval(years => ${years}::int))::date as expiry) e
+    where i.accreditation_level = 'SOPHISTICATED'
+      and i.accredited_date is not null
+      and u.status <> 'DISABLED'
+      and e.expiry > ${today}::date
+      and e.expiry <= ${lastDay}::date
+      and not exists (
+        select 1 from certificate_expiry_notices n where n.investor_id = i.id and n.expiry_date = e.expiry
+      )
+    order by i.id`.execute(db);
+  return result.rows;
+}
+
+/** Claims the notice of one expiry (false when another process sent it already). */
+export async function claimExpiryNotice(
+  db: Executor,
+  investorId: number,
+  expiryDate: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('certificateExpiryNotices')
+    .values({ investorId, expiryDate, sentAt: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('investorId')
+    .execute();
+  return rows.length === 1;
+}
+
+export async function releaseExpiryNotice(db: Executor, investorId: number, expiryDate: string): Promise<void> {
+  await db
+    .deleteFrom('certificateExpiryNotices')
+    .where('investorId', '=', investorId)
+    .where('expiryDate', '=', expiryDate)
+    .execute();
+}

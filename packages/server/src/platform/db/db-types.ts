@@ -75,6 +75,12 @@ export interface BankAccounts {
   name: string;
 }
 
+export interface CertificateExpiryNotices {
+  expiryDate: string;
+  investorId: number;
+  sentAt: Timestamp;
+}
+
 export interface Clients {
   createdAt: Generated<Timestamp>;
   id: Generated<number>;
@@ -446,6 +452,7 @@ export interface DB {
   accountTransactions: AccountTransactions;
   auditLog: AuditLog;
   bankAccounts: BankAccounts;
+  certificateExpiryNotices: CertificateExpiryNotices;
   clients: Clients;
   idempotencyKeys: IdempotencyKeys;
   investmentAccountInvestors: InvestmentAccountInvestors;
