@@ -275,6 +275,50 @@ describe('POST api/onboarding/user/applications', () => {
   });
 });
 
+describe('review list', () => {
+  it('filters by ID, Application ID and Creation Date, newest first by default', async () => {
+    const submitted = await submit(partsOf(sample('PARTNERSHIP', 'list')));
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const all = await t.call('GET', '/api/onboarding/applications?$count=true&$top=1000', { token: management });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const ids = all.body.data.map((a: { id: number }) => a.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(all.body.data[0].applicationId).toBe(submitted.body.data.applicationId);
+    expect(all.body.count).toBe(ids.length);
+
+    const part = submitted.body.data.applicationId.slice(4, 9);
+    const byApplicationId = await t.call(
+      'GET',
+      `/api/onboarding/applications?$filter=contains(applicationId,'${part}')`,
+      {
+        token: management,
+      },
+    );
+    expect(byApplicationId.body.data.map((a: { id: number }) => a.id)).toContain(ids[0]);
+    const byId = await t.call('GET', `/api/onboarding/applications?$filter=id eq ${ids[0]}`, { token: management });
+    expect(byId.body.data).toHaveLength(1);
+    expect(byId.body.data[0]).toMatchObject({ investorType: 'PARTNERSHIP', entityName: 'Taylor & Lee Partners' });
+
+    const today = await t.call(
+      'GET',
+      '/api/onboarding/applications?$filter=creationDate ge 2027-03-05 and creationDate le 2027-03-05&$count=true',
+      { token: management },
+    );
+    expect(today.body.count).toBe(ids.length);
+    const before = await t.call('GET', '/api/onboarding/applications?$filter=creationDate le 2027-03-04', {
+      token: management,
+    });
+    expect(before.body.data).toEqual([]);
+    const bad = await t.call('GET', '/api/onboarding/applications?pending=maybe', { token: management });
+    expect(bad.status).toBe(400);
+  });
+
+  it('staff other than management cannot see applications', async () => {
+    const support = await t.login(demo.support);
+    expect((await t.call('GET', '/api/onboarding/applications', { token: support })).status).toBe(403);
+  });
+});
+
 describe('review: approve and deny', () => {
   it('approves once: the investor is created, mailed a code that sets a password, and sees their account', async () => {
     const application = sample('INDIVIDUAL', 'approve');

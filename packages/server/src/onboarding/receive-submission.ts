@@ -141,9 +141,9 @@ export async function receiveSubmission(
       if (part.file.truncated || fileBytes > limits.documentBytesMax) {
         throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.fileTooLarge(fileName));
       }
-      if (fileBytes === 0) throw badRequest(uploadMessages.emptyFile(fileName));
+      if (fileBytes === 0) throw new AppError('INVALID_FILE', uploadMessages.emptyFile(fileName));
       const kind = detectDocumentKind(fs.readFileSync(incomingPath));
-      if (!kind) throw badRequest(uploadMessages.unsupportedKind(fileName));
+      if (!kind) throw new AppError('INVALID_FILE', uploadMessages.unsupportedKind(fileName));
       received.files.push({ incomingPath, sizeBytes: fileBytes, kind, fileName });
     }
     if (!checkedFields) beforeFirstFile(received.fields);
