@@ -134,7 +134,7 @@ export async function investInLockedLoan(
   } else if (!managementInvestStatuses.includes(loan.status)) {
     throw refuse(loan.status === 'FULLY_FUNDED' ? loanMessages.fullyFunded : loanMessages.notOpenForInvestment);
   }
-  // a holder whose sophisticated-investor certificate has expired may not invest (docs/onboarding.md)
+  // a holder whose sophisticated-investor certificate has expired may not invest (docs/api.md "Investor onboarding")
   await refuseExpiredCertificate(trx, account.id, now);
   await lockForMovement(trx, [account.id], [loan.fundingLedgerAccountId]);
   const { availableCents } = await balancesOf(trx, account.id);
