@@ -152,9 +152,32 @@ test('an individual applies with a licence and a certificate; management approve
   // Documents: shown for a sophisticated individual
   await expect(page.getByRole('heading', { level: 2, name: 'Documents' })).toBeVisible();
   await page.getByLabel('Sophisticated investor certificate', { exact: true }).setInputFiles(pdf('certificate.pdf'));
-  await typeDate(page, 'Date the certificate was issued', daysAgo(365));
+  // a certificate that expires within the month: a warning in the form alert dialog, not a block
+  await typeDate(page, 'Date the certificate was issued', daysAgo(710));
   await snap(page, 'invest-documents');
   await page.getByRole('button', { name: 'Next' }).click();
+  const warning = page.getByRole('dialog', { name: 'Please check' });
+  await expect(warning).toContainText('The sophisticated investor certificate expires within a month.');
+  await snap(page, 'invest-form-alert');
+  await warning.getByRole('button', { name: 'Close' }).click();
+
+  // back on Register, the email emptied: that step shows its error and 'I accept' is blocked
+  await expect(page.getByRole('heading', { level: 2, name: 'Final Verification' })).toBeVisible();
+  await step(page, 'Register').getByRole('tab').click();
+  await page.getByRole('textbox', { name: 'Email' }).fill('');
+  await step(page, 'Final Verification').getByRole('tab').click();
+  await expect(step(page, 'Register')).toHaveAttribute('data-step-state', 'error');
+  await expect(
+    page.getByText(
+      'Some fields of this application are incomplete or incorrect, please go back and correct these issues to continue',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'I accept' })).toBeDisabled();
+  await snap(page, 'invest-incomplete');
+  await step(page, 'Register').getByRole('tab').click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await step(page, 'Final Verification').getByRole('tab').click();
+  await expect(step(page, 'Register')).toHaveAttribute('data-step-state', 'complete');
 
   const reference = await acceptAndSubmit(page, 'invest-final');
   await snap(page, 'invest-submitted');

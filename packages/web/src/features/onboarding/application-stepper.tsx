@@ -122,7 +122,8 @@ export function ApplicationStepper({ definition, finalStepId, tools }: Applicati
   const accept = () => {
     touch(current.id);
     if (hasCriticalIssue(issues)) return;
-    const warnings = issues.filter((issue) => issue.severity === 'alert');
+    // the other steps' warnings were shown as the applicant left them
+    const warnings = stepIssues.filter((issue) => issue.severity === 'alert');
     if (warnings.length > 0) setAlerts({ issues: warnings, proceed: () => submit.mutate() });
     else submit.mutate();
   };
