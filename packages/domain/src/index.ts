@@ -19,6 +19,7 @@ export * from './money';
 export * from './onboarding/index';
 export * from './portfolio/index';
 export * from './repayments/index';
+export * from './reports/index';
 export * from './roles';
 export * from './session/index';
 export * from './staff/index';

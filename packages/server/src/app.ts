@@ -22,6 +22,7 @@ import { registerWebApp } from './platform/http/static-web';
 import { registerUnsupportedBrowserPage } from './platform/http/unsupported-browser-page';
 import { portfolioRoutes } from './portfolio';
 import { repaymentRoutes } from './repayments';
+import { reportRoutes } from './reports';
 import { sessionRoutes } from './session';
 import { staffRoutes } from './staff';
 import { transactionRoutes } from './transactions/transactions.routes';
@@ -48,6 +49,7 @@ const features: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   clientsRoutes,
   historyRoutes,
   onboardingRoutes,
+  reportRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } = {}): Promise<FastifyInstance> {

@@ -1,1 +1,2 @@
+export * from './csv-line';
 export * from './neutralise';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { investorReportEndDateMaxDefault } from '@lm/domain';
 
 export interface Config {
   port: number;
@@ -19,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** The sale fee on a secondary sale's interest payout, percent (`SALE_INTEREST_PAYOUT_FEE_PERCENT`, default 0). */
   saleInterestPayoutFeePercent: string;
+  /** The last end date of investor reports (`INVESTOR_REPORT_END_DATE_MAX`, default 2025-06-30; investor-and-admin §9). */
+  investorReportEndDateMax: string;
 }
 
 /** Reads configuration from the environment (README lists every variable). */
@@ -43,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : path.resolve(import.meta.dirname, '../../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'warn',
     saleInterestPayoutFeePercent: salePercent(env.SALE_INTEREST_PAYOUT_FEE_PERCENT),
+    investorReportEndDateMax: reportDate(env.INVESTOR_REPORT_END_DATE_MAX),
   };
 }
 
@@ -51,6 +55,15 @@ function salePercent(value: string | undefined): string {
   const text = (value ?? '').trim() || '0';
   if (!/^\d{1,3}(\.\d{1,6})?$/.test(text) || Number(text) > 100) {
     throw new Error(`SALE_INTEREST_PAYOUT_FEE_PERCENT must be a percent from 0 to 100, not "${value}"`);
+  }
+  return text;
+}
+
+/** The investor report end-date limit: a YYYY-MM-DD date; anything else refuses to start. */
+function reportDate(value: string | undefined): string {
+  const text = (value ?? '').trim() || investorReportEndDateMaxDefault;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) {
+    throw new Error(`INVESTOR_REPORT_END_DATE_MAX must be a date YYYY-MM-DD, not "${value}"`);
   }
   return text;
 }

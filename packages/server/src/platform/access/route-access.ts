@@ -166,6 +166,14 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/onboarding/applications/:id/files/:fileId/download': managementOnly,
   'POST /api/onboarding/applications/:id/approve': managementOnly,
   'POST /api/onboarding/applications/:id/deny': managementOnly,
+  'POST /api/investors/:id/actions/renewCertificate': managementOnly,
+
+  // reports (investor-and-admin §2 "Reports", §6, §7; DESIGN §1 "reports"): one investor role and
+  // management see the definitions; investor reports run through api/user/reports on the caller's
+  // own accounts (INVESTOR only), management reports through api/reports
+  'GET /api/reports': reportRoles,
+  'POST /api/reports/:reportId': managementOnly,
+  'POST /api/user/reports/:reportId': [R.INVESTOR],
 };
 
 // The groups are exported so feature tables read the same way.

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { defineRoute } from '../contract';
+import { formatDate } from '../format';
+import { isIsoDate } from '../repayments/repayments';
+import { Role, type Role as RoleValue } from '../roles';
+import {
+  type ReportDefinition,
+  type ReportFormat,
+  type ReportParameterKey,
+  reportContentTypes,
+  reportDateMax,
+  reportDateMin,
+  reportFormats,
+  reportIds,
+} from './report-registry';
+
+/**
+ * The report calls (DESIGN §1 "reports", investor-and-admin §7): the definitions a caller may run,
+ * and one POST per report answering the file. Management runs reports on every account and loan;
+ * an investor runs the investor reports on their own accounts only.
+ */
+
+export const reportMessages = {
+  /** spec core §8 and investor-and-admin §8, word for word */
+  notValid: 'Report is not valid',
+  notForRole: 'You do not have permission to run this report',
+  notAvailable: 'This report is not available yet',
+  formatNotOffered: 'This report is not offered in that format',
+  required: (label: string) => `${label} is required`,
+  dateInvalid: (label: string) => `${label} is not a valid date`,
+  dateBeforeMin: (label: string, min: string) => `${label} cannot be before ${formatDate(min)}`,
+  dateAfterMax: (label: string, max: string) => `${label} cannot be after ${formatDate(max)}`,
+  startAfterEnd: 'Start Date cannot be after End Date',
+  investorEndDateLimit: (max: string) => `Investor reports end no later than ${formatDate(max)}.`,
+  generated: 'Report generated',
+} as const;
+
+const dateField = z.string().max(10).optional();
+
+/**
+ * The body of POST api/reports/{reportId} and api/user/reports/{reportId}. Every parameter is
+ * optional here; which ones a report needs, and their limits, are its components' and are checked
+ * by `checkReportParameters` (so both sides give the same messages).
+ */
+export const reportRequestBody = z.object({
+  format: z.enum(reportFormats).optional(),
+  accountId: z.number().int().positive().optional(),
+  loanId: z.number().int().positive().optional(),
+  startDate: dateField,
+  endDate: dateField,
+  date: dateField,
+  financialYear: z.number().int().min(2000).max(2100).optional(),
+});
+export type ReportRequestBody = z.infer<typeof reportRequestBody>;
+
+/** The checked parameters a report's dataset receives. */
+export interface ReportParameters {
+  format: ReportFormat;
+  accountId?: number;
+  loanId?: number;
+  startDate?: string;
+  endDate?: string;
+  date?: string;
+  financialYear?: number;
+}
+
+export interface ReportParameterIssue {
+  field: ReportParameterKey | 'format';
+  message: string;
+}
+
+export interface ReportCheckContext {
+  role: RoleValue;
+  /** The investor end-date limit in force (investor-and-admin §9; configurable on the server). */
+  investorEndDateMax: string;
+}
+
+/**
+ * Checks a request against a report's components: required components filled, dates real and
+ * within the component's limits (2100-12-31 by default; the investor end-date limit for an
+ * investor), start not after end; parameters the report does not take are dropped.
+ */
+export function checkReportParameters(
+  definition: ReportDefinition,
+  body: ReportRequestBody,
+  context: ReportCheckContext,
+): { parameters: ReportParameters; issues: ReportParameterIssue[] } {
+  const issues: ReportParameterIssue[] = [];
+  const format = body.format ?? definition.defaultFormat;
+  if (!definition.formats.includes(format)) issues.push({ field: 'format', message: reportMessages.formatNotOffered });
+  const parameters: ReportParameters = { format };
+  const investor = context.role === Role.INVESTOR;
+  for (const component of definition.components) {
+    const value = body[component.key];
+    if (value === undefined || value === '') {
+      if (component.required) issues.push({ field: component.key, message: reportMessages.required(component.label) });
+      continue;
+    }
+    if (component.kind === 'date') {
+      const text = String(value);
+      if (!isIsoDate(text)) {
+        issues.push({ field: component.key, message: reportMessages.dateInvalid(component.label) });
+        continue;
+      }
+      const min = component.min ?? reportDateMin;
+      let max = component.max ?? reportDateMax;
+      if (investor && context.investorEndDateMax < max) max = context.investorEndDateMax;
+      if (text < min)
+        issues.push({ field: component.key, message: reportMessages.dateBeforeMin(component.label, min) });
+      else if (text > max) {
+        issues.push({ field: component.key, message: reportMessages.dateAfterMax(component.label, max) });
+      }
+    }
+    (parameters as unknown as Record<string, unknown>)[component.key] = value;
+  }
+  if (parameters.startDate && parameters.endDate && parameters.startDate > parameters.endDate) {
+    issues.push({ field: 'endDate', message: reportMessages.startAfterEnd });
+  }
+  return { parameters, issues };
+}
+
+export const reportComponentSchema = z.object({
+  key: z.enum(['accountId', 'loanId', 'startDate', 'endDate', 'date', 'financialYear']),
+  kind: z.enum(['account', 'loan', 'date', 'financialYear']),
+  label: z.string(),
+  required: z.boolean(),
+  allLabel: z.string().optional(),
+  min: z.string().optional(),
+  max: z.string().optional(),
+});
+
+export const reportDefinitionSchema = z.object({
+  id: z.enum(reportIds),
+  label: z.string(),
+  components: z.array(reportComponentSchema),
+  defaultBodyParameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  fileName: z.string(),
+  roles: z.array(z.enum(Object.values(Role) as [RoleValue, ...RoleValue[]])),
+  formats: z.array(z.enum(reportFormats)),
+  defaultFormat: z.enum(reportFormats),
+  available: z.boolean(),
+});
+
+export const reportListSchema = z.object({
+  reports: z.array(reportDefinitionSchema),
+  /** The end-date limit of investor reports, said on screen to investors. */
+  investorEndDateMax: z.string(),
+});
+export type ReportList = z.infer<typeof reportListSchema>;
+
+/** Any text for the report id: an id the registry does not know answers 404 'Report is not valid'. */
+export const reportIdParams = z.object({ reportId: z.string().max(100) });
+
+const tag = 'reports';
+const fileTypes = { contentTypes: Object.values(reportContentTypes) };
+const generateDescription =
+  'Answers the file (content-disposition: attachment) in the body format, the report\u2019s own format by default. ' +
+  `An unknown report answers 404 "${reportMessages.notValid}"; a missing or out-of-range parameter 400 naming it.`;
+
+export const reportListRoute = defineRoute({
+  method: 'GET',
+  path: '/api/reports',
+  tag,
+  summary: 'The report definitions the caller may run',
+  description: 'Each with its id, label, components, defaultBodyParameters, fileName, roles and formats.',
+  response: reportListSchema,
+});
+
+export const generateReportRoute = defineRoute({
+  method: 'POST',
+  path: '/api/reports/:reportId',
+  tag,
+  summary: 'Generate a report (management)',
+  description: generateDescription,
+  params: reportIdParams,
+  body: reportRequestBody,
+  response: z.unknown(),
+  file: fileTypes,
+});
+
+export const generateOwnReportRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/reports/:reportId',
+  tag,
+  summary: "Generate a report on one of the caller's own accounts (investor)",
+  description: `${generateDescription} Another investor's account answers 404; a management report 403.`,
+  params: reportIdParams,
+  body: reportRequestBody,
+  response: z.unknown(),
+  file: fileTypes,
+});

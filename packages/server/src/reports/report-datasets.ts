@@ -1,0 +1,300 @@
+import {
+  type Cents,
+  centsFromString,
+  formatDate,
+  loanStatusLabels,
+  productName,
+  type ReportDefinition,
+  type ReportId,
+  type ReportParameters,
+  repaymentStatusLabels,
+  sydneyDate,
+  transactionTypeLabels,
+} from '@lm/domain';
+import type { AppContext } from '../platform/context';
+import type { Executor } from '../platform/db/database';
+import type { ReportColumn, ReportDataset, ReportRow, ReportSubject } from './report-dataset';
+import * as repo from './reports.repository';
+
+/**
+ * One dataset per report (investor-and-admin §2 "Reports"). Each reads its figures through
+ * reports.repository.ts and only arranges them; the renderers make the files.
+ */
+
+export interface DatasetInput {
+  definition: ReportDefinition;
+  parameters: ReportParameters;
+}
+
+type DatasetBuilder = (ctx: AppContext, input: DatasetInput) => Promise<ReportDataset>;
+
+const money = (value: string | null | undefined): Cents | null => (value == null ? null : centsFromString(value));
+const typeLabel = (type: string): string => transactionTypeLabels[type as keyof typeof transactionTypeLabels] ?? type;
+const periodOf = (p: ReportParameters) => `${formatDate(p.startDate)} to ${formatDate(p.endDate)}`;
+
+function fileNameOf(definition: ReportDefinition, ...parts: (string | number | undefined)[]): string {
+  return [definition.fileName, ...parts.filter((p) => p !== undefined && p !== '')].join('-');
+}
+
+function investorName(h: repo.AccountHolderRow): string {
+  return [h.firstName, h.middleName, h.lastName].filter(Boolean).join(' ');
+}
+
+function addressLines(h: repo.AccountHolderRow): string[] {
+  const street = [h.addressStreetNumber, h.addressStreetName].filter(Boolean).join(' ');
+  const town = [h.addressSuburb, h.addressState, h.addressPostcode].filter(Boolean).join(' ');
+  return [street, town, h.addressCountry ?? ''].filter((line) => line.trim() !== '');
+}
+
+/** The account a statement is about, with its holders' names and addresses. */
+async function accountSubject(db: Executor, accountId: number, period: string, now: Date) {
+  const account = await repo.statementAccount(db, accountId);
+  if (!account) throw new Error(`account ${accountId} vanished while its report was generated`);
+  const holders = await repo.accountHolders(db, accountId);
+  const subject: ReportSubject = {
+    lenderName: productName,
+    account: {
+      id: account.id,
+      name: account.name,
+      billerCode: account.bpayBillerCode,
+      reference: account.bpayReferenceNumber,
+    },
+    investors: holders.map((h) => ({ name: investorName(h), address: addressLines(h) })),
+    period,
+    generatedAt: now,
+  };
+  return { account, subject };
+}
+
+async function* mapRows<R>(rows: AsyncIterable<R>, map: (row: R) => ReportRow): AsyncGenerator<ReportRow> {
+  for await (const row of rows) yield map(row);
+}
+
+const transactionColumns: ReportColumn[] = [
+  { key: 'date', header: 'Date', kind: 'date', width: 12 },
+  { key: 'type', header: 'Type', kind: 'text', width: 22 },
+  { key: 'loan', header: 'Loan', kind: 'text', width: 28 },
+  { key: 'comment', header: 'Comment', kind: 'text', width: 28 },
+  { key: 'principal', header: 'Principal', kind: 'money', width: 14, total: true },
+  { key: 'interest', header: 'Interest', kind: 'money', width: 13, total: true },
+  { key: 'fees', header: 'Fees', kind: 'money', width: 11, total: true },
+  { key: 'tax', header: 'Tax Withheld', kind: 'money', width: 13, total: true },
+  { key: 'amount', header: 'Amount', kind: 'money', width: 15, total: true },
+  { key: 'balance', header: 'Balance', kind: 'money', width: 15 },
+];
+
+function loanLabel(loanId: number | null, loanName: string | null): string | null {
+  return loanId === null ? null : `${loanId} ${loanName ?? ''}`.trim();
+}
+
+/** Account Transactions Statement: every finalised row of the account in the period, with opening and closing balances. */
+const accountTransactionsStatement: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'startDate' | 'endDate'>> & ReportParameters;
+  const { account, subject } = await accountSubject(ctx.db, p.accountId, periodOf(p), ctx.clock.now());
+  const opening = await repo.balanceAtStartOf(ctx.db, account.ledgerAccountId, p.startDate);
+  const closing = await repo.balanceAtEndOf(ctx.db, account.ledgerAccountId, p.endDate);
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject,
+    summaryBefore: [{ label: 'Opening balance', kind: 'money', value: money(opening) }],
+    summaryAfter: [{ label: 'Closing balance', kind: 'money', value: money(closing) }],
+    columns: transactionColumns,
+    rows: mapRows(repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'), (t) => ({
+      date: sydneyDate(t.finalisedDate),
+      type: typeLabel(t.type),
+      loan: loanLabel(t.loanId, t.loanName),
+      comment: t.investorComment,
+      principal: money(t.principalAmount),
+      interest: money(t.interestAmount),
+      fees: money(t.feesAmount),
+      tax: money(t.taxWithheldAmount),
+      amount: money(t.amount),
+      balance: money(t.runningBalance),
+    })),
+    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
+  };
+};
+
+/**
+ * Account Interest Statement: the rows that carry interest, fees or tax withheld. Interest is
+ * signed as it moved the account: received on repayments, top-ups and sales; paid (negative) on
+ * purchases and by the house account's top-ups. "Cash" is the row's amount, the ledger posting.
+ */
+const accountInterestStatement: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'startDate' | 'endDate'>> & ReportParameters;
+  const { account, subject } = await accountSubject(ctx.db, p.accountId, periodOf(p), ctx.clock.now());
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject,
+    summaryBefore: [
+      { label: 'Foreign account (10% withholding)', kind: 'text', value: account.isForeign ? 'Yes' : 'No' },
+    ],
+    summaryAfter: [],
+    columns: [
+      { key: 'date', header: 'Date', kind: 'date', width: 12 },
+      { key: 'type', header: 'Type', kind: 'text', width: 20 },
+      { key: 'loan', header: 'Loan', kind: 'text', width: 30 },
+      { key: 'interest', header: 'Interest', kind: 'money', width: 14, total: true },
+      { key: 'fees', header: 'Fees', kind: 'money', width: 12, total: true },
+      { key: 'tax', header: 'Tax Withheld', kind: 'money', width: 14, total: true },
+      { key: 'principal', header: 'Principal', kind: 'money', width: 14, total: true },
+      { key: 'amount', header: 'Cash', kind: 'money', width: 14, total: true },
+    ],
+    rows: mapRows(repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'interest'), (t) => {
+      const interest = centsFromString(t.interestAmount);
+      const paidOut = centsFromString(t.amount) < 0n;
+      return {
+        date: sydneyDate(t.finalisedDate),
+        type: typeLabel(t.type),
+        loan: loanLabel(t.loanId, t.loanName),
+        interest: paidOut ? -interest : interest,
+        fees: money(t.feesAmount),
+        tax: money(t.taxWithheldAmount),
+        principal: money(t.principalAmount),
+        amount: money(t.amount),
+      };
+    }),
+    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
+  };
+};
+
+/** Account Portfolio Report: the account's investments held at the date, with what each has repaid by then. */
+const accountPortfolioReport: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'date'>> & ReportParameters;
+  const { account, subject } = await accountSubject(
+    ctx.db,
+    p.accountId,
+    `As at ${formatDate(p.date)}`,
+    ctx.clock.now(),
+  );
+  const cash = await repo.balanceAtEndOf(ctx.db, account.ledgerAccountId, p.date);
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject,
+    summaryBefore: [{ label: 'Cash balance', kind: 'money', value: money(cash) }],
+    summaryAfter: [],
+    columns: [
+      { key: 'investmentId', header: 'Investment', kind: 'integer', width: 11 },
+      { key: 'loan', header: 'Loan', kind: 'text', width: 30 },
+      { key: 'loanStatus', header: 'Loan Status', kind: 'text', width: 18 },
+      { key: 'fundedDate', header: 'Funded', kind: 'date', width: 12 },
+      { key: 'rate', header: 'Rate %', kind: 'rate', width: 9 },
+      { key: 'invested', header: 'Invested', kind: 'money', width: 14, total: true },
+      { key: 'principalRepaid', header: 'Principal Repaid', kind: 'money', width: 15, total: true },
+      { key: 'writtenOff', header: 'Written Off', kind: 'money', width: 13, total: true },
+      { key: 'outstanding', header: 'Outstanding', kind: 'money', width: 15, total: true },
+      { key: 'interestRepaid', header: 'Interest Repaid', kind: 'money', width: 15, total: true },
+    ],
+    rows: mapRows(repo.portfolioInvestments(ctx.db, p.accountId, p.date), (i) => {
+      const invested = centsFromString(i.investedAmount);
+      const repaid = centsFromString(i.principalRepaid);
+      const writtenOff = centsFromString(i.principalWrittenOff);
+      return {
+        investmentId: i.id,
+        loan: loanLabel(i.loanId, i.loanName),
+        loanStatus: loanStatusLabels[i.loanStatus as keyof typeof loanStatusLabels] ?? i.loanStatus,
+        fundedDate: i.fundedDate ? sydneyDate(i.fundedDate) : null,
+        rate: i.investmentInterestRate,
+        invested,
+        principalRepaid: repaid,
+        writtenOff,
+        outstanding: invested - repaid - writtenOff,
+        interestRepaid: money(i.interestRepaid),
+      };
+    }),
+    fileName: fileNameOf(definition, p.accountId, p.date),
+  };
+};
+
+/** Investment Account Balance: each account's ledger cash balance at the end of the date. */
+const investmentAccountBalance: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'date'>> & ReportParameters;
+  const scope = p.accountId === undefined ? 'All Accounts' : `Account ${p.accountId}`;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: `${scope}, as at ${formatDate(p.date)}`, generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'accountId', header: 'Account', kind: 'integer', width: 10 },
+      { key: 'name', header: 'Account Name', kind: 'text', width: 36 },
+      { key: 'group', header: 'Investor Group', kind: 'text', width: 26 },
+      { key: 'foreign', header: 'Foreign', kind: 'text', width: 9 },
+      { key: 'balance', header: 'Balance', kind: 'money', width: 16, total: true },
+    ],
+    rows: mapRows(repo.accountBalances(ctx.db, p.date, p.accountId), (a) => ({
+      accountId: a.id,
+      name: a.name,
+      group: a.investmentGroupName,
+      foreign: a.isForeign ? 'Yes' : 'No',
+      balance: money(a.balance),
+    })),
+    fileName: fileNameOf(definition, p.accountId, p.date),
+  };
+};
+
+const dayMs = 24 * 60 * 60_000;
+
+/** Loans In Arrears: every repayment in arrears, with what is unpaid and how long past its due date. */
+const loansInArrears: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const today = sydneyDate(ctx.clock.now());
+  const scope = parameters.loanId === undefined ? 'All Loans' : `Loan ${parameters.loanId}`;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: `${scope}, as at ${formatDate(today)}`, generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'loanId', header: 'Loan', kind: 'integer', width: 8 },
+      { key: 'loanName', header: 'Loan Name', kind: 'text', width: 30 },
+      { key: 'thirdPartyId', header: 'Third Party Id', kind: 'text', width: 15 },
+      { key: 'client', header: 'Client', kind: 'text', width: 26 },
+      { key: 'status', header: 'Repayment Status', kind: 'text', width: 16 },
+      { key: 'dueDate', header: 'Due Date', kind: 'date', width: 12 },
+      { key: 'daysOverdue', header: 'Days Overdue', kind: 'integer', width: 13 },
+      { key: 'principalDue', header: 'Principal Due', kind: 'money', width: 15, total: true },
+      { key: 'interestDue', header: 'Interest Due', kind: 'money', width: 14, total: true },
+      { key: 'paid', header: 'Paid', kind: 'money', width: 14, total: true },
+      { key: 'arrears', header: 'In Arrears', kind: 'money', width: 15, total: true },
+    ],
+    rows: mapRows(repo.arrearsRepayments(ctx.db, parameters.loanId), (r) => {
+      const principalDue = centsFromString(r.principalDue);
+      const interestDue = centsFromString(r.interestDue);
+      const paid = centsFromString(r.principalPaid) + centsFromString(r.interestPaid);
+      const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${r.dueDate}T00:00:00Z`)) / dayMs);
+      return {
+        loanId: r.loanId,
+        loanName: r.loanName,
+        thirdPartyId: r.thirdPartyId,
+        client: r.clientName,
+        status: repaymentStatusLabels.IN_ARREARS,
+        dueDate: r.dueDate,
+        daysOverdue: days,
+        principalDue,
+        interestDue,
+        paid,
+        arrears: principalDue + interestDue - paid,
+      };
+    }),
+    fileName: fileNameOf(definition, parameters.loanId, today),
+  };
+};
+
+/** The datasets this release generates; the registry's `available` flag says the same. */
+export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
+  'account-transactions-statement': accountTransactionsStatement,
+  'account-interest-statement': accountInterestStatement,
+  'account-portfolio-report': accountPortfolioReport,
+  'investment-account-balance': investmentAccountBalance,
+  'loans-in-arrears': loansInArrears,
+};

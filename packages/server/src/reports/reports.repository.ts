@@ -1,0 +1,274 @@
+import { addDays } from '@lm/domain';
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../platform/db/database';
+import { sydneyMidnight } from '../platform/db/sydney-sql';
+
+/**
+ * The SQL of the reports. Every figure is read from the ledger (postings of finalised entries),
+ * its per-account view (account_transactions, whose `amount` is the posting on the account's cash)
+ * and the investments; nothing is recalculated. Long lists are read in keyset pages, so a report
+ * of any length holds one page in memory at a time.
+ */
+
+/** Rows per keyset page while a report streams. */
+export const reportPageRows = 1000;
+
+/** The instant a Sydney business date begins. */
+const dayStart = (isoDate: string): RawBuilder<Date> => sydneyMidnight(sql`cast(${isoDate} as date)`);
+/** The instant after the last moment of a Sydney business date. */
+const dayEnd = (isoDate: string): RawBuilder<Date> => dayStart(addDays(isoDate, 1));
+
+/** Reads pages until one is short; `next` gets the last row of the previous page (undefined first). */
+async function* keysetPages<R>(page: (after: R | undefined) => Promise<R[]>): AsyncGenerator<R> {
+  let after: R | undefined;
+  for (;;) {
+    const rows = await page(after);
+    for (const row of rows) yield row;
+    if (rows.length < reportPageRows) return;
+    after = rows[rows.length - 1];
+  }
+}
+
+export interface StatementAccountRow {
+  id: number;
+  name: string;
+  isForeign: boolean;
+  bpayBillerCode: string | null;
+  bpayReferenceNumber: string | null;
+  investmentGroupName: string | null;
+  ledgerAccountId: number;
+}
+
+export async function statementAccount(db: Executor, accountId: number): Promise<StatementAccountRow | undefined> {
+  const result = await sql<StatementAccountRow>`
+    select a.id, a.name, a.is_foreign, a.bpay_biller_code, a.bpay_reference_number, a.ledger_account_id,
+      g.name as investment_group_name
+    from investment_accounts a left join investment_groups g on g.id = a.investment_group_id
+    where a.id = ${accountId}`.execute(db);
+  return result.rows[0];
+}
+
+export interface AccountHolderRow {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  addressStreetNumber: string | null;
+  addressStreetName: string | null;
+  addressSuburb: string | null;
+  addressState: string | null;
+  addressPostcode: string | null;
+  addressCountry: string | null;
+}
+
+/** The investors who hold an account, by investor id. */
+export async function accountHolders(db: Executor, accountId: number): Promise<AccountHolderRow[]> {
+  const result = await sql<AccountHolderRow>`
+    select u.first_name, u.middle_name, u.last_name, i.address_street_number, i.address_street_name,
+      i.address_suburb, i.address_state, i.address_postcode, i.address_country
+    from investment_account_investors iai
+    join investors i on i.id = iai.investor_id
+    join users u on u.id = i.user_id
+    where iai.investment_account_id = ${accountId}
+    order by i.id`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The ledger balance of a cash account just before an instant: the sum of its postings in
+ * finalised, not voided entries finalised before it.
+ */
+export async function ledgerBalanceBefore(db: Executor, ledgerAccountId: number, before: RawBuilder<Date>) {
+  const result = await sql<{ balance: string }>`
+    select coalesce(sum(p.amount), 0)::numeric(20,2)::text as balance
+    from ledger_postings p join ledger_entries e on e.id = p.entry_id
+    where p.ledger_account_id = ${ledgerAccountId}
+      and e.finalised_at is not null and e.voided_at is null and e.finalised_at < ${before}`.execute(db);
+  return result.rows[0]?.balance ?? '0.00';
+}
+
+export const balanceAtStartOf = (db: Executor, ledgerAccountId: number, isoDate: string) =>
+  ledgerBalanceBefore(db, ledgerAccountId, dayStart(isoDate));
+export const balanceAtEndOf = (db: Executor, ledgerAccountId: number, isoDate: string) =>
+  ledgerBalanceBefore(db, ledgerAccountId, dayEnd(isoDate));
+
+export interface StatementTransactionRow {
+  id: number;
+  finalisedDate: Date;
+  /** The finalised instant to the microsecond, in UTC: the keyset of the next page (a Date keeps only ms). */
+  finalisedKey: string;
+  type: string;
+  status: string;
+  investorComment: string | null;
+  loanId: number | null;
+  loanName: string | null;
+  investmentId: number | null;
+  amount: string;
+  grossAmount: string;
+  principalAmount: string;
+  interestAmount: string;
+  feesAmount: string;
+  taxWithheldAmount: string;
+  runningBalance: string | null;
+}
+
+/** Which of an account's finalised rows a statement lists. */
+export type StatementRowKinds = 'all' | 'interest';
+
+/**
+ * An account's finalised rows (cancelled ones moved nothing and are left out) finalised within
+ * the Sydney dates, in the order they were finalised. `interest` keeps the rows that carry
+ * interest, fees or tax withheld (repayments, top-ups, sales and purchases, and their reversals).
+ */
+export function statementTransactions(
+  db: Executor,
+  accountId: number,
+  startDate: string,
+  endDate: string,
+  kinds: StatementRowKinds,
+): AsyncGenerator<StatementTransactionRow> {
+  const interestOnly =
+    kinds === 'interest'
+      ? sql`and t.type not like 'WRITE_OFF%' and (t.interest_amount <> 0 or t.fees_amount <> 0 or t.tax_withheld_amount <> 0)`
+      : sql``;
+  return keysetPages<StatementTransactionRow>(async (after) => {
+    const resume = after
+      ? sql`and (t.finalised_date, t.id) > (cast(${after.finalisedKey} as timestamptz), ${after.id})`
+      : sql``;
+    const result = await sql<StatementTransactionRow>`
+      select t.id, t.finalised_date,
+        to_char(t.finalised_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as finalised_key, t.type, t.status, t.investor_comment, t.loan_id, l.name as loan_name,
+        t.investment_id, t.amount, t.gross_amount, t.principal_amount, t.interest_amount, t.fees_amount,
+        t.tax_withheld_amount, t.running_balance
+      from account_transactions t left join loans l on l.id = t.loan_id
+      where t.investment_account_id = ${accountId} and t.finalised_date is not null and t.status <> 'CANCELLED'
+        and t.finalised_date >= ${dayStart(startDate)} and t.finalised_date < ${dayEnd(endDate)}
+        ${interestOnly} ${resume}
+      order by t.finalised_date, t.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}
+
+export interface PortfolioInvestmentRow {
+  id: number;
+  loanId: number;
+  loanName: string;
+  loanStatus: string;
+  investmentInterestRate: string;
+  investedAmount: string;
+  fundedDate: Date | null;
+  finalisedDate: Date | null;
+  saleDate: Date | null;
+  principalRepaid: string;
+  interestRepaid: string;
+  principalWrittenOff: string;
+}
+
+/**
+ * An account's investments held at the end of a Sydney date (finalised by then, not reversed, not
+ * sold by then), with principal and interest repaid and principal written off as at that date,
+ * summed from the account's REPAYMENT and WRITE_OFF rows (reversals deducted) of each investment.
+ */
+export function portfolioInvestments(
+  db: Executor,
+  accountId: number,
+  date: string,
+): AsyncGenerator<PortfolioInvestmentRow> {
+  const end = dayEnd(date);
+  return keysetPages<PortfolioInvestmentRow>(async (after) => {
+    const resume = after ? sql`and i.id > ${after.id}` : sql``;
+    const result = await sql<PortfolioInvestmentRow>`
+      select i.id, i.loan_id, l.name as loan_name, l.status as loan_status, i.investment_interest_rate,
+        i.invested_amount, l.funded_date, i.finalised_date, i.sale_date,
+        coalesce(sums.principal_repaid, 0)::numeric(20,2) as principal_repaid,
+        coalesce(sums.interest_repaid, 0)::numeric(20,2) as interest_repaid,
+        coalesce(sums.principal_written_off, 0)::numeric(20,2) as principal_written_off
+      from investments i
+      join loans l on l.id = i.loan_id
+      left join lateral (
+        select
+          sum(case when t.type = 'REPAYMENT' then t.principal_amount
+                   when t.type = 'REPAYMENT_REVERSAL' then -t.principal_amount else 0 end) as principal_repaid,
+          sum(case when t.type = 'REPAYMENT' then t.interest_amount
+                   when t.type = 'REPAYMENT_REVERSAL' then -t.interest_amount else 0 end) as interest_repaid,
+          sum(case when t.type = 'WRITE_OFF' then t.principal_amount
+                   when t.type = 'WRITE_OFF_REVERSAL' then -t.principal_amount else 0 end) as principal_written_off
+        from account_transactions t
+        where t.investment_id = i.id and t.investment_account_id = i.investment_account_id
+          and t.finalised_date is not null and t.status <> 'CANCELLED' and t.finalised_date < ${end}
+      ) sums on true
+      where i.investment_account_id = ${accountId} and i.reversed_date is null
+        and i.finalised_date is not null and i.finalised_date < ${end}
+        and (i.sale_date is null or i.sale_date >= ${end})
+        ${resume}
+      order by i.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}
+
+export interface AccountBalanceRow {
+  id: number;
+  name: string;
+  investmentGroupName: string | null;
+  isForeign: boolean;
+  balance: string;
+}
+
+/** Each investment account (or one) with its ledger cash balance at the end of a Sydney date. */
+export function accountBalances(db: Executor, date: string, accountId?: number): AsyncGenerator<AccountBalanceRow> {
+  const end = dayEnd(date);
+  const only = accountId === undefined ? sql`` : sql`and a.id = ${accountId}`;
+  return keysetPages<AccountBalanceRow>(async (after) => {
+    const resume = after ? sql`and a.id > ${after.id}` : sql``;
+    const result = await sql<AccountBalanceRow>`
+      select a.id, a.name, g.name as investment_group_name, a.is_foreign,
+        (select coalesce(sum(p.amount), 0) from ledger_postings p join ledger_entries e on e.id = p.entry_id
+          where p.ledger_account_id = a.ledger_account_id and e.finalised_at is not null
+            and e.voided_at is null and e.finalised_at < ${end})::numeric(20,2) as balance
+      from investment_accounts a left join investment_groups g on g.id = a.investment_group_id
+      where a.creation_date < ${end} ${only} ${resume}
+      order by a.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}
+
+export interface ArrearsRow {
+  repaymentId: number;
+  loanId: number;
+  loanName: string;
+  thirdPartyId: string | null;
+  clientName: string | null;
+  loanStatus: string;
+  dueDate: string;
+  gracePeriodDays: number;
+  principalDue: string;
+  principalPaid: string;
+  interestDue: string;
+  interestPaid: string;
+}
+
+/** Repayments in arrears (of every loan, or one), by loan and due date. */
+export function arrearsRepayments(db: Executor, loanId?: number): AsyncGenerator<ArrearsRow> {
+  const only = loanId === undefined ? sql`` : sql`and r.loan_id = ${loanId}`;
+  return keysetPages<ArrearsRow>(async (after) => {
+    const resume = after
+      ? sql`and (r.loan_id, r.due_date, r.id) > (${after.loanId}, ${after.dueDate}, ${after.repaymentId})`
+      : sql``;
+    const result = await sql<ArrearsRow>`
+      select r.id as repayment_id, r.loan_id, l.name as loan_name, l.third_party_id, c.name as client_name,
+        l.status as loan_status, r.due_date::text as due_date, l.grace_period_days, r.principal_due,
+        r.principal_paid, r.interest_due, r.interest_paid
+      from repayments r join loans l on l.id = r.loan_id left join clients c on c.id = l.client_id
+      where r.status = 'IN_ARREARS' and not r.is_archived ${only} ${resume}
+      order by r.loan_id, r.due_date, r.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}
+
+export async function loanExists(db: Executor, loanId: number): Promise<boolean> {
+  const result = await sql<{ id: number }>`select id from loans where id = ${loanId}`.execute(db);
+  return result.rows.length > 0;
+}
