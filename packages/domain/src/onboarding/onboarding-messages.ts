@@ -46,4 +46,5 @@ export const onboardingMessages = {
   confirmAllPartiesApproved: 'Please confirm that all required parties have approved.',
   approved: 'The application was approved and the investor was sent their login details.',
   denied: 'The application was denied and the applicant was told.',
+  certificateRenewed: 'The certificate was recorded: the investor may invest until it expires.',
 } as const;

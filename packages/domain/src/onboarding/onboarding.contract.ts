@@ -329,3 +329,33 @@ export const denyApplicationRoute = defineRoute({
   body: denyApplicationBody,
   response: applicationDeniedSchema,
 });
+
+/**
+ * POST api/investors/{id}/actions/renewCertificate (management): records a new sophisticated-investor
+ * certificate's issue date for an investor, so they may invest again (ours: the specification has
+ * no renewal; an expired certificate would otherwise stop an investor for good).
+ */
+export const renewCertificateBody = z.strictObject({
+  issueDate: textInput(10).describe(
+    "The new certificate's issue date, YYYY-MM-DD: not after today, not already expired",
+  ),
+});
+export type RenewCertificateBody = z.output<typeof renewCertificateBody>;
+
+export const certificateRenewedSchema = z.object({
+  investorId: z.number().int(),
+  accreditationLevel: z.literal('SOPHISTICATED'),
+  certificateIssueDate: z.string(),
+  certificateExpiryDate: z.string(),
+});
+
+export const renewCertificateRoute = defineRoute({
+  method: 'POST',
+  path: '/api/investors/:id/actions/renewCertificate',
+  tag,
+  summary: "Record a new sophisticated-investor certificate's issue date",
+  description: 'The investor becomes SOPHISTICATED with this issue date; it expires two years later.',
+  params: idParams,
+  body: renewCertificateBody,
+  response: certificateRenewedSchema,
+});

@@ -77,9 +77,34 @@ describe('a sophisticated-investor certificate expires two years after its issue
     expect(valid.status, JSON.stringify(valid.body)).toBe(200);
 
     t.ctx.clock.advance(24 * 60 * 60_000);
-    token = await t.login(username, password); // a day on, the access token has expired
+    // a day on, the access tokens have expired
+    token = await t.login(username, password);
+    admin = await t.login(demo.management);
     const expired = await invest();
     expect(expired.status, JSON.stringify(expired.body)).toBe(422);
     expect(expired.body.userMessage).toBe(onboardingMessages.certificateExpired);
+
+    // management records a new certificate: the investor may invest again
+    const investorId = approved.body.data.investorId;
+    const renew = (issueDate: string) =>
+      t.call('POST', `/api/investors/${investorId}/actions/renewCertificate`, {
+        token: admin,
+        body: { issueDate },
+      });
+    expect((await renew('2024-12-11')).status).toBe(422);
+    const future = await renew('2026-12-12');
+    expect(future.status).toBe(400);
+    expect(future.body.userMessage).toBe(onboardingMessages.dateAfterToday);
+    const renewed = await renew('2026-12-01');
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect(renewed.body.data).toEqual({
+      investorId,
+      accreditationLevel: 'SOPHISTICATED',
+      certificateIssueDate: '2026-12-01',
+      certificateExpiryDate: '2028-12-01',
+    });
+    expect(renewed.body.userMessage).toBe(onboardingMessages.certificateRenewed);
+    const again = await invest();
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { certificateExpiryDate, onboardingMessages, refuse, sydneyDate } from '@lm/domain';
+import { certificateStatus, onboardingMessages, refuse, sydneyDate } from '@lm/domain';
 import type { Executor } from '../platform/db/database';
 import { selectAccreditation } from './onboarding.repository';
 
@@ -12,6 +12,7 @@ export async function refuseExpiredCertificate(db: Executor, investmentAccountId
   const today = sydneyDate(now);
   for (const holder of await selectAccreditation(db, investmentAccountId)) {
     if (holder.accreditationLevel !== 'SOPHISTICATED' || !holder.accreditedDate) continue;
-    if (certificateExpiryDate(holder.accreditedDate) <= today) throw refuse(onboardingMessages.certificateExpired);
+    if (certificateStatus(holder.accreditedDate, today) === 'expired')
+      throw refuse(onboardingMessages.certificateExpired);
   }
 }

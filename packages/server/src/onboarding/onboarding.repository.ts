@@ -300,3 +300,22 @@ export async function releaseExpiryNotice(db: Executor, investorId: number, expi
     .where('expiryDate', '=', expiryDate)
     .execute();
 }
+
+/** The investor's accreditation under a row lock, for a renewal in the same transaction. */
+export function lockInvestorAccreditation(trx: Tx, investorId: number) {
+  return trx
+    .selectFrom('investors')
+    .select(['accreditationLevel', 'accreditedDate'])
+    .where('id', '=', investorId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setInvestorAccreditation(
+  trx: Tx,
+  investorId: number,
+  accreditationLevel: string,
+  accreditedDate: string,
+): Promise<void> {
+  await trx.updateTable('investors').set({ accreditationLevel, accreditedDate }).where('id', '=', investorId).execute();
+}

@@ -8,6 +8,7 @@ import {
   approveApplicationRoute,
   denyApplicationRoute,
   onboardingMessages,
+  renewCertificateRoute,
   submitApplicationRoute,
 } from '@lm/domain';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import type { AppContext } from '../platform/context';
 import { ok } from '../platform/http/envelope';
 import { routeRegistrar } from '../platform/http/register-route';
 import { approveApplication, denyApplication } from './decide-application';
+import { renewCertificate } from './renew-certificate';
 import {
   applicationApprovals,
   applicationFiles,
@@ -56,6 +58,13 @@ export function onboardingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(denyApplicationRoute, async ({ params, body }, request) =>
     ok(await denyApplication(ctx, actorOf(request), params.id, body, request.audit), {
       userMessage: onboardingMessages.denied,
+    }),
+  );
+
+  // ours: a renewed sophisticated-investor certificate, so an investor whose certificate expired may invest again
+  route(renewCertificateRoute, async ({ params, body }, request) =>
+    ok(await renewCertificate(ctx, params.id, body, request.audit), {
+      userMessage: onboardingMessages.certificateRenewed,
     }),
   );
 }
