@@ -29,6 +29,7 @@ import { listQuerySection, round } from './sections/list-query';
 import { argon2Label, loginSection } from './sections/logins';
 import { moneyMovesSection, pgbenchTps } from './sections/money-moves';
 import { arrearsSection, fractionaliseOneSection, receiptsBatchSection } from './sections/repayments';
+import { saleSection } from './sections/sale';
 import { sessionCheckSection } from './sections/session-check';
 import { buildWeb, webChunksSection } from './sections/web-chunks';
 import { repoRoot, startServer } from './server-process';
@@ -44,7 +45,7 @@ the embedded one in DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL o
   --browser-runs N    navigations per route in the browser section (default 7, 3 with --quick)
   --no-ledger-check   skip the ledger check after the run
   --only a,b          run only these sections: web, browser, list, logins, money, investing,
-                      fractionalise-one, receipts-batch, arrears, dashboard, session-check, ledger-check`;
+                      fractionalise-one, receipts-batch, arrears, dashboard, sale, session-check, ledger-check`;
 
 function redact(url: string): string {
   const u = new URL(url);
@@ -213,6 +214,7 @@ async function main(): Promise<number> {
       ['receipts-batch', 'publishing and fractionalising a batch of receipts', () => receiptsBatchSection(ctx, runId)],
       ['arrears', 'arrears check', () => arrearsSection(ctx, quick ? 1 : 3)],
       ['dashboard', 'dashboard statistics', () => dashboardSection(ctx, quick ? 20 : 100)],
+      ['sale', 'secondary sale: quote and sell with 5 buyers', () => saleSection(ctx, quick ? 20 : 100, runId)],
     ];
     for (const [id, label, step] of steps) {
       if (!wanted(id)) continue;
