@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loanDailyJob } from './investments';
-import { certificateExpiryNoticeJob } from './onboarding';
+import { certificateExpiryNoticeJob, staleUploadsJob } from './onboarding';
 import { loadConfig } from './platform/config';
 import { createContext } from './platform/create-context';
 import { expiredIdempotencyKeysJob } from './platform/idempotency';
@@ -32,7 +32,7 @@ async function main() {
   }
   if (config.seedDemo && (await seedIfEmpty(ctx))) console.log('Demo data created.');
   const app = await buildApp(ctx, { serveWeb: true });
-  const stopDailyJobs = startDailyJobs(ctx, [loanDailyJob, certificateExpiryNoticeJob], (message) =>
+  const stopDailyJobs = startDailyJobs(ctx, [loanDailyJob, certificateExpiryNoticeJob, staleUploadsJob], (message) =>
     app.log.info(message),
   );
   const stopPeriodicJobs = startPeriodicJobs(

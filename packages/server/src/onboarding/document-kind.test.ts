@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { samplePdfText } from '@lm/domain';
 import { describe, expect, it } from 'vitest';
 import { deflatedEntry, zip } from '../platform/uploads/hostile-files.test-support';
 import { detectDocumentKind } from './document-kind';
+import { newIncomingPath, removeStaleIncoming } from './document-store';
 import { checkedFileName } from './receive-submission';
 import { contentDisposition } from './review-applications';
 import { decryptTfn, encryptTfn, isEncryptedTfn, mapTaxFileNumbers } from './tfn-cipher';
@@ -101,5 +105,24 @@ describe('tax file numbers are stored encrypted', () => {
     expect(isEncryptedTfn(stored.corporateTaxInformation.taxFileNumber)).toBe(true);
     expect(stored.corporateTaxInformation.taxInformationNumber).toBe('X1');
     expect(stored.register.firstName).toBe('Taylor');
+  });
+});
+
+describe('incoming uploads a crash left behind', () => {
+  it('are removed once a day old; newer ones stay', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-incoming-'));
+    try {
+      const old = newIncomingPath(dataDir);
+      const fresh = newIncomingPath(dataDir);
+      fs.writeFileSync(old, 'x');
+      fs.writeFileSync(fresh, 'y');
+      const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
+      fs.utimesSync(old, dayAgo, dayAgo);
+      expect(removeStaleIncoming(dataDir, new Date(), 24 * 60 * 60_000)).toBe(1);
+      expect(fs.existsSync(old)).toBe(false);
+      expect(fs.existsSync(fresh)).toBe(true);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -40,3 +40,22 @@ export function moveIntoPlace(dataDir: string, incomingPath: string, storageKey:
 export function removeQuietly(filePath: string): void {
   fs.rmSync(filePath, { force: true });
 }
+
+/**
+ * Removes incoming files older than `olderThanMs`: an upload in progress is never that old, so
+ * these are what a crashed or killed process left behind. Answers how many were removed.
+ */
+export function removeStaleIncoming(dataDir: string, now: Date, olderThanMs: number): number {
+  const dir = path.join(filesRoot(dataDir), '.incoming');
+  if (!fs.existsSync(dir)) return 0;
+  let removed = 0;
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile() && now.getTime() - stat.mtimeMs > olderThanMs) {
+      removeQuietly(file);
+      removed += 1;
+    }
+  }
+  return removed;
+}

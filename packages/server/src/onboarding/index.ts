@@ -2,3 +2,4 @@
 export { certificateExpiryNoticeJob } from './certificate-expiry-notices';
 export { refuseExpiredCertificate } from './investing-eligibility';
 export { onboardingRoutes } from './onboarding.routes';
+export { staleUploadsJob } from './stale-uploads-job';
