@@ -189,3 +189,24 @@ export const generateOwnReportRoute = defineRoute({
   response: z.unknown(),
   file: fileTypes,
 });
+
+/** Empty values are dropped from a report request (investor-and-admin §2): null, '' and undefined. */
+export function dropEmptyReportValues(values: unknown): unknown {
+  if (typeof values !== 'object' || values === null) return values;
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+}
+
+/**
+ * The request of one report as its form validates it: empty values dropped, then the body schema
+ * and the report's component rules, each message under its field.
+ */
+export function reportFormSchema(definition: ReportDefinition, context: ReportCheckContext) {
+  return z.preprocess(
+    dropEmptyReportValues,
+    reportRequestBody.superRefine((body, issues) => {
+      for (const issue of checkReportParameters(definition, body, context).issues) {
+        issues.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+      }
+    }),
+  );
+}

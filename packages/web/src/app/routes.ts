@@ -50,7 +50,7 @@ export const routes: readonly RouteDefinition[] = [
   { path: '/portfolio/:id?', access: investors, title: 'Portfolio', screen: 'portfolio/portfolio-page' },
   { path: '/accounts/:id?', access: investors, title: 'Accounts', screen: 'accounts/accounts-page' },
   // one investor role and the administrator
-  { path: '/reports', access: reportRoles, title: 'Reports', screen: null },
+  { path: '/reports', access: reportRoles, title: 'Reports', screen: 'reports/reports-page' },
   // administrator and the second staff role (read mode for it)
   { path: '/loans/:id?', access: staff, title: 'Loans', screen: 'loans/loans-page' },
   { path: '/investments/:id?', access: staff, title: 'Investments', screen: 'investments/investments-page' },

@@ -1,0 +1,305 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  displayMessages,
+  type ReportComponent,
+  type ReportDefinition,
+  type ReportFormat,
+  type ReportRequestBody,
+  Role,
+  reportFormatLabels,
+  reportFormSchema,
+  reportMessages,
+} from '@lm/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
+import { messageOf } from '../../shared/api/api-error';
+import { AccountField } from '../../shared/forms/account-field';
+import { DateField } from '../../shared/forms/date-field';
+import type { PickedAccount } from '../../shared/inputs/account-picker';
+import { LoanPicker, type PickedLoan } from '../../shared/inputs/loan-picker';
+import { PageTitle } from '../../shared/layout/page-title';
+import { useUser } from '../../shared/session/session-store';
+import { ownAccountsQuery } from '../accounts';
+import { type GeneratedReport, useGenerateReport, useReportDefinitions } from './reports-api';
+
+/**
+ * /reports (investor-and-admin §2 "Reports"): the report types the user's role is offered, one
+ * parameter card per component of the chosen report, validated with the domain's rules, and
+ * Generate Report with its progress and the download. Investors report on their own accounts only,
+ * up to the investor end-date limit, which the screen states.
+ */
+
+type ReportFormValues = {
+  format: ReportFormat;
+  accountId?: number | null;
+  loanId?: number | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  date?: string | null;
+  financialYear?: number | null;
+};
+type ReportControl = Control<ReportFormValues, unknown, ReportRequestBody>;
+
+export default function ReportsPage() {
+  const user = useUser();
+  const investor = user.type === Role.INVESTOR;
+  const definitions = useReportDefinitions();
+  const [chosenId, setChosenId] = useState<string>('');
+  const reports = definitions.data?.reports ?? [];
+  const chosen = reports.find((r) => r.id === chosenId) ?? null;
+  const endDateMax = definitions.data?.investorEndDateMax;
+
+  return (
+    <>
+      <PageTitle title="Reports" />
+      <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+        {investor && endDateMax && <Alert severity="info">{reportMessages.investorEndDateLimit(endDateMax)}</Alert>}
+        {definitions.isPending ? (
+          <Skeleton variant="rectangular" height={56} aria-label="Loading reports" />
+        ) : definitions.isError ? (
+          <Alert severity="error">{messageOf(definitions.error)}</Alert>
+        ) : reports.length === 0 ? (
+          <Typography color="text.secondary">{displayMessages.noData}</Typography>
+        ) : (
+          <TextField
+            select
+            label="Report Type"
+            value={chosenId}
+            onChange={(event) => setChosenId(event.target.value)}
+            sx={{ maxWidth: 480 }}
+          >
+            {reports.map((r) => (
+              <MenuItem key={r.id} value={r.id} disabled={!r.available}>
+                {r.label}
+                {r.available ? '' : ' (coming soon)'}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {chosen && <ReportForm key={chosen.id} definition={chosen} investor={investor} endDateMax={endDateMax ?? ''} />}
+      </Stack>
+    </>
+  );
+}
+
+function ReportForm({
+  definition,
+  investor,
+  endDateMax,
+}: {
+  definition: ReportDefinition;
+  investor: boolean;
+  endDateMax: string;
+}) {
+  const schema = useMemo(
+    () =>
+      reportFormSchema(definition, {
+        role: investor ? Role.INVESTOR : Role.MANAGEMENT,
+        investorEndDateMax: endDateMax,
+      }),
+    [definition, investor, endDateMax],
+  );
+  const form = useForm<ReportFormValues, unknown, ReportRequestBody>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<ReportFormValues, unknown, ReportRequestBody>,
+    defaultValues: { format: definition.defaultFormat },
+  });
+  const [received, setReceived] = useState(0);
+  const [done, setDone] = useState<GeneratedReport | null>(null);
+  const generate = useGenerateReport(investor, setReceived);
+  const submit = form.handleSubmit((body) => {
+    setDone(null);
+    setReceived(0);
+    generate.mutate({ definition, body }, { onSuccess: setDone });
+  });
+
+  return (
+    <Card
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={`${definition.label} parameters`}
+    >
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {definition.label}
+        </Typography>
+        <Grid container spacing={2}>
+          {definition.components.map((component) => (
+            <Grid key={component.key} size={{ xs: 12, sm: 12, md: 6, lg: 4 }}>
+              <ParameterCard component={component} control={form.control} investor={investor} />
+            </Grid>
+          ))}
+          <Grid size={{ xs: 12, sm: 12, md: 6, lg: 4 }}>
+            <Controller
+              control={form.control}
+              name="format"
+              render={({ field }) => (
+                <TextField select fullWidth label="Format" {...field}>
+                  {definition.formats.map((f) => (
+                    <MenuItem key={f} value={f}>
+                      {reportFormatLabels[f]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Grid>
+        </Grid>
+        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+          <Button type="submit" variant="contained" disabled={generate.isPending}>
+            Generate Report
+          </Button>
+          {generate.isPending && (
+            <Typography role="status" color="text.secondary">
+              {received === 0 ? 'Generating report...' : `Downloading... ${Math.ceil(received / 1024)} KB`}
+            </Typography>
+          )}
+        </Stack>
+        {generate.isPending && <LinearProgress sx={{ mt: 2 }} aria-label="Report progress" />}
+        {generate.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {messageOf(generate.error)}
+          </Alert>
+        )}
+        {done && !generate.isPending && (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {reportMessages.generated}: {done.fileName}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ParameterCard({
+  component,
+  control,
+  investor,
+}: {
+  component: ReportComponent;
+  control: ReportControl;
+  investor: boolean;
+}) {
+  switch (component.kind) {
+    case 'date':
+      return (
+        <DateField
+          control={control}
+          name={component.key as 'startDate' | 'endDate' | 'date'}
+          label={component.label}
+          required={component.required}
+          {...(component.min ? { minDate: component.min } : {})}
+          {...(component.max ? { maxDate: component.max } : {})}
+        />
+      );
+    case 'account':
+      return investor ? (
+        <OwnAccountField control={control} component={component} />
+      ) : (
+        <StaffAccountField control={control} component={component} />
+      );
+    case 'loan':
+      return <LoanField control={control} component={component} />;
+    default:
+      return (
+        <Controller
+          control={control}
+          name="financialYear"
+          render={({ field, fieldState }) => (
+            <TextField
+              fullWidth
+              type="number"
+              label={component.label}
+              required={component.required}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? 'The year the financial year ends in'}
+            />
+          )}
+        />
+      );
+  }
+}
+
+/** An investor's own accounts (GET api/user/investmentAccounts). */
+function OwnAccountField({ control, component }: { control: ReportControl; component: ReportComponent }) {
+  const accounts = useQuery(ownAccountsQuery);
+  return (
+    <Controller
+      control={control}
+      name="accountId"
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          fullWidth
+          label={component.label}
+          required={component.required}
+          value={field.value == null ? '' : String(field.value)}
+          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? ' '}
+        >
+          {(accounts.data ?? []).map((a) => (
+            <MenuItem key={a.id} value={String(a.id)}>
+              {a.name.length > 60 ? `${a.name.slice(0, 60)}...` : a.name} ({a.id})
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** Any account, searched by id or name; optional on some management reports (All Accounts). */
+function StaffAccountField({ control, component }: { control: ReportControl; component: ReportComponent }) {
+  const [account, setAccount] = useState<PickedAccount | null>(null);
+  return (
+    <AccountField
+      control={control}
+      name="accountId"
+      label={component.label}
+      account={account}
+      onPick={setAccount}
+      {...(component.allLabel ? { hint: `Type a name or an account id; empty for ${component.allLabel}` } : {})}
+    />
+  );
+}
+
+function LoanField({ control, component }: { control: ReportControl; component: ReportComponent }) {
+  const [loan, setLoan] = useState<PickedLoan | null>(null);
+  return (
+    <Controller
+      control={control}
+      name="loanId"
+      render={({ field, fieldState }) => (
+        <LoanPicker
+          label={component.label}
+          value={loan}
+          onChange={(picked) => {
+            setLoan(picked);
+            field.onChange(picked ? picked.id : null);
+          }}
+          required={component.required}
+          error={Boolean(fieldState.error)}
+          {...(component.allLabel ? { emptyLabel: component.allLabel } : {})}
+          {...(fieldState.error?.message ? { helperText: fieldState.error.message } : {})}
+        />
+      )}
+    />
+  );
+}
