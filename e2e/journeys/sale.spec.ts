@@ -232,6 +232,36 @@ test('management sells 30% and 20% of an investment to two accounts with Fill & 
   await snap(page, 'sale-preview');
   await expectAccessible(page);
 
+  // on the date of the repayment the seller was paid, the sale must come after it: the receiver
+  // toggle moves the sale 15 minutes past that repayment's due instant
+  const pickDay = async (move: 'Previous month' | 'Next month', month: string, day: string) => {
+    await dialog.getByRole('button', { name: /Choose date/ }).click();
+    await page.getByRole('button', { name: move }).click();
+    // the month slides in: wait until the other month's day has gone
+    const cell = page
+      .getByRole('grid', { name: month })
+      .getByRole('gridcell', { name: day, exact: true, disabled: false });
+    await expect(cell).toHaveCount(1);
+    await cell.click();
+  };
+  await pickDay('Previous month', 'February 2027', '20');
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  const refusal = dialog.getByTestId('sale-quote-error');
+  await expect(refusal).toHaveText('A sale cannot occur before the last fractionalised repayment.');
+  const receiver = dialog.getByRole('group', { name: 'A repayment is due on 20/02/2027: who receives it?' });
+  await receiver.getByRole('button', { name: 'Seller' }).click();
+  await expect(receiver.getByRole('button', { name: 'Seller' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(refusal).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Sell Investment' })).toBeEnabled();
+  await expect(cards.nth(0)).toContainText('Before the sale: received by the Seller');
+  await expect(preview).toContainText('Sale on 20/02/2027 (the repayment due that day goes to the Seller)');
+  await snap(page, 'sale-receiver-toggle');
+  // back to today's sale
+  await pickDay('Next month', 'March 2027', '5');
+  await expect(receiver).toBeHidden();
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(preview).toContainText('(13 days)');
+
   // a change of the buyers makes the preview stale: Sell waits for a new one
   await dialog.getByRole('textbox', { name: /^Buyer 2 Rate/ }).fill('10.25');
   await expect(dialog.getByRole('button', { name: 'Sell Investment' })).toBeDisabled();

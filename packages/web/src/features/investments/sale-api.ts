@@ -1,4 +1,5 @@
 import {
+  investmentRepaymentsRoute,
   loanInvestmentListRoute,
   type SaleRequestInput,
   type SellRequestInput,
@@ -17,6 +18,23 @@ import { investmentKey, investmentsList } from './investments-api';
  * sale preview; POST api/investments/actions/sell performs exactly the quoted sale, under the
  * Idempotency-Key of its confirmation.
  */
+
+/** The due dates of the investment's loan repayments (the receiver toggle shows on one of them). */
+export function saleRepaymentDatesQuery(investmentId: number) {
+  return {
+    queryKey: ['investment', String(investmentId), 'repayment-dates'] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<string[]> => {
+      const response = await callRoute(investmentRepaymentsRoute, {
+        params: { id: String(investmentId) },
+        query: { $select: 'dueDate', $orderby: 'dueDate asc', $top: String(repaymentDatesMax) },
+        ...(signal ? { signal } : {}),
+      });
+      return response.data.map((row) => row.dueDate);
+    },
+  };
+}
+
+const repaymentDatesMax = 1000;
 
 /** Preview a sale; the dialog shows a refusal itself, beside the inputs it is about. */
 export function useSaleQuote() {

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Decimal,
   formatDate,
-  formatDateTime,
   formatMoney,
   formatPercent,
   type PurchaserDetail,
@@ -37,17 +36,18 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { ApiError, messageOf } from '../../shared/api/api-error';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
-import { serverToday } from '../../shared/api/server-today';
+import { serverNow, serverToday } from '../../shared/api/server-today';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { AccountPicker, type PickedAccount } from '../../shared/inputs/account-picker';
 import { AppDatePicker } from '../../shared/inputs/date-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
 import type { InvestmentDetailRow } from './investments-api';
-import { useSaleQuote, useSellInvestment } from './sale-api';
+import { saleRepaymentDatesQuery, useSaleQuote, useSellInvestment } from './sale-api';
 import {
   canAddBuyer,
   currentPreview,
@@ -77,6 +77,13 @@ function formFieldOf(
   if (field === 'saleDate') return 'saleDate';
   const match = /^purchaserDetailsRequests\.(\d+)\.(investmentAccountId|interestRate|purchasedFraction)$/.exec(field);
   return match ? (`buyers.${Number(match[1])}.${match[2] as 'interestRate'}` as const) : null;
+}
+
+/** The sale's Sydney date, and who receives the repayment due on it when there is one. */
+export function saleWhen(preview: SalePreview): string {
+  const due = preview.repayments.find((repayment) => repayment.onSaleDate);
+  const day = formatDate(preview.saleDay);
+  return due ? `${day} (the repayment due that day goes to the ${saleReceiverLabels[due.receiver]})` : day;
 }
 
 /** Who pays whom what, in words: the confirmation's lines (and the preview's summary). */
@@ -117,15 +124,7 @@ export function saleMoneyLines(preview: SalePreview): string[] {
 }
 
 /** One repayment of the loan as the sale sees it: before or after the sale, and who receives it. */
-function RepaymentCard({
-  repayment,
-  busy,
-  onReceiver,
-}: {
-  repayment: SaleRepayment;
-  busy: boolean;
-  onReceiver: (receiver: SaleReceiver) => void;
-}) {
+function RepaymentCard({ repayment }: { repayment: SaleRepayment }) {
   const labelId = useId();
   const after = repayment.afterSale;
   return (
@@ -153,20 +152,7 @@ function RepaymentCard({
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {after ? 'After the sale' : 'Before the sale'}: received by the {saleReceiverLabels[repayment.receiver]}
       </Typography>
-      {repayment.onSaleDate && (
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={repayment.receiver}
-          disabled={busy}
-          onChange={(_event, value: SaleReceiver | null) => value && value !== repayment.receiver && onReceiver(value)}
-          aria-label={`Who receives the repayment of ${formatDate(repayment.dueDate)}`}
-          sx={{ mt: 1 }}
-        >
-          <ToggleButton value="SELLER">Seller</ToggleButton>
-          <ToggleButton value="BUYER">Buyer</ToggleButton>
-        </ToggleButtonGroup>
-      )}
+      {repayment.onSaleDate && <Chip size="small" sx={{ mt: 1 }} label="Due on the sale date" />}
     </Paper>
   );
 }
@@ -187,12 +173,12 @@ function PreviewSummary({ preview, stale }: { preview: SalePreview; stale: boole
         Preview
       </Typography>
       {stale && (
-        <Alert severity="info" sx={{ mb: 1 }}>
+        <Alert severity="info" role="status" sx={{ mb: 1 }}>
           The sale has changed since this preview: preview it again.
         </Alert>
       )}
       <Typography variant="body2" gutterBottom>
-        {`Sale at ${formatDateTime(preview.saleDate)}. Principal outstanding ${formatMoney(
+        {`Sale on ${saleWhen(preview)}. Principal outstanding ${formatMoney(
           preview.principalOutstanding,
         )}, interest accrued from ${formatDate(preview.accruedFromDate)} (${preview.accruedDays} days) at ${formatPercent(
           preview.interestRate,
@@ -267,6 +253,7 @@ function PreviewSummary({ preview, stale }: { preview: SalePreview; stale: boole
 export default function SaleDialog({ investment, onClose }: { investment: InvestmentDetailRow; onClose: () => void }) {
   const titleId = useId();
   const formId = useId();
+  const receiverLabelId = useId();
   const today = useMemo(() => serverToday(), []);
   const seller = investment.investmentAccount;
   const maximumRate = investment.loan?.baseInterestRate ?? investment.investmentInterestRate;
@@ -293,6 +280,7 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
   );
   // the receiver toggle's sale instant; a new date drops it
   const [saleInstant, setSaleInstant] = useState<string | null>(null);
+  const [receiver, setReceiver] = useState<SaleReceiver | null>(null);
   const [quoted, setQuoted] = useState<QuotedSale | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{
@@ -306,6 +294,8 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
 
   const request = saleRequestOf(values, facts, saleInstant);
   const preview = currentPreview(quoted, request);
+  // who receives the repayment due on the sale date, as the current preview has it
+  const receiverOnSaleDate = preview?.repayments.find((r) => r.onSaleDate)?.receiver ?? null;
   const busy = quote.isPending || sell.isPending;
   const reason = sellButtonReason({ loading: busy, preview, buyers: values.buyers ?? [], facts });
   const { errors } = form.formState;
@@ -332,9 +322,14 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
     buyers.replace(fillRemainder(form.getValues('buyers'), facts));
     void previewSale();
   };
-  const chooseReceiver = (receiver: SaleReceiver) => {
-    if (!preview) return;
-    const instant = saleInstantFor(preview, receiver);
+  // the receiver toggle: shown when the sale date is one of the loan's repayment dates
+  const repaymentDates = useQuery(saleRepaymentDatesQuery(investment.id));
+  const onRepaymentDate = values.saleDate !== null && (repaymentDates.data ?? []).includes(values.saleDate);
+  const chooseReceiver = (next: SaleReceiver) => {
+    const date = form.getValues('saleDate');
+    if (!date) return;
+    const instant = saleInstantFor(date, next, serverNow());
+    setReceiver(next);
     setSaleInstant(instant);
     void form.handleSubmit((output) => runQuote(output, instant))();
   };
@@ -364,26 +359,47 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
               void previewSale();
             }}
           >
-            <Box sx={{ maxWidth: 280 }}>
-              <Controller
-                control={form.control}
-                name="saleDate"
-                render={({ field }) => (
-                  <AppDatePicker
-                    label="Sale Date"
-                    value={field.value}
-                    onChange={(value) => {
-                      setSaleInstant(null);
-                      field.onChange(value);
-                    }}
-                    maxDate={today}
-                    required
-                    error={Boolean(errors.saleDate)}
-                    helperText={errors.saleDate?.message ?? `At most ${formatDate(today)}`}
-                  />
-                )}
-              />
-            </Box>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <Box sx={{ width: 280 }}>
+                <Controller
+                  control={form.control}
+                  name="saleDate"
+                  render={({ field }) => (
+                    <AppDatePicker
+                      label="Sale Date"
+                      value={field.value}
+                      onChange={(value) => {
+                        setSaleInstant(null);
+                        setReceiver(null);
+                        field.onChange(value);
+                      }}
+                      maxDate={today}
+                      required
+                      error={Boolean(errors.saleDate)}
+                      helperText={errors.saleDate?.message ?? `At most ${formatDate(today)}`}
+                    />
+                  )}
+                />
+              </Box>
+              {onRepaymentDate && values.saleDate && (
+                <Box>
+                  <Typography variant="body2" id={receiverLabelId} gutterBottom>
+                    A repayment is due on {formatDate(values.saleDate)}: who receives it?
+                  </Typography>
+                  <ToggleButtonGroup
+                    size="small"
+                    exclusive
+                    value={receiver ?? receiverOnSaleDate ?? 'BUYER'}
+                    disabled={busy}
+                    onChange={(_event, value: SaleReceiver | null) => value && chooseReceiver(value)}
+                    aria-labelledby={receiverLabelId}
+                  >
+                    <ToggleButton value="SELLER">{saleReceiverLabels.SELLER}</ToggleButton>
+                    <ToggleButton value="BUYER">{saleReceiverLabels.BUYER}</ToggleButton>
+                  </ToggleButtonGroup>
+                </Box>
+              )}
+            </Stack>
             <Typography variant="h6" component="h3">
               Buyers
             </Typography>
@@ -487,7 +503,7 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
             </Stack>
           </Stack>
           {quoteError && (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="sale-quote-error">
               {quoteError}
             </Alert>
           )}
@@ -513,12 +529,7 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
                   }}
                 >
                   {quoted.preview.repayments.map((repayment) => (
-                    <RepaymentCard
-                      key={repayment.repaymentId}
-                      repayment={repayment}
-                      busy={busy || preview === null}
-                      onReceiver={chooseReceiver}
-                    />
+                    <RepaymentCard key={repayment.repaymentId} repayment={repayment} />
                   ))}
                 </Box>
               </Box>
@@ -575,7 +586,7 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
                     .reduce((sum, row) => sum.plus(row.purchasedFraction), new Decimal(0))
                     .toNumber(),
                 )}{' '}
-                of investment {investment.id} on {formatDateTime(confirming.preview.saleDate)}?
+                of investment {investment.id} on {saleWhen(confirming.preview)}?
               </Typography>
               <Box component="ul" sx={{ pl: 3, my: 0 }} data-testid="sale-confirm-lines">
                 {saleMoneyLines(confirming.preview).map((line) => (

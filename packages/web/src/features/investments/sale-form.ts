@@ -2,6 +2,7 @@ import {
   Decimal,
   fillRemainderFraction,
   isSellerRemainderRow,
+  normaliseSaleInstant,
   type SalePreview,
   type SaleReceiver,
   type SaleRequestInput,
@@ -184,11 +185,13 @@ export function currentPreview(quoted: QuotedSale | null, request: SaleRequestIn
 }
 
 /**
- * The receiver toggle (spec core §4, §9): the previewed sale instant moved 15 minutes across the
- * due instant of the repayment on the sale date, so that `receiver` gets that repayment.
+ * The receiver toggle (spec core §4, §9): when the sale date is a repayment's due date, the sale
+ * instant (the date normalised as the server does) moves 15 minutes across that repayment's due
+ * instant, so that `receiver` gets it. Worked out once, when the user toggles, so the request
+ * stays the same until the inputs change.
  */
-export function saleInstantFor(preview: SalePreview, receiver: SaleReceiver): string {
-  return toggleSaleReceiver(new Date(preview.saleDate), receiver).toISOString();
+export function saleInstantFor(saleDate: string, receiver: SaleReceiver, now: Date): string {
+  return toggleSaleReceiver(normaliseSaleInstant(saleDate, now), receiver).toISOString();
 }
 
 /** Why Sell Investment is disabled (the domain's five reasons, in their order), or null. */

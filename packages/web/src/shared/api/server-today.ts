@@ -7,6 +7,11 @@ import { readSession } from './storage';
  * was issued (docs/web.md, Decisions). The server checks the same dates again.
  */
 export function serverToday(browserNowMs: number = Date.now()): string {
+  return sydneyDate(serverNow(browserNowMs));
+}
+
+/** The server's now, by the same correction. */
+export function serverNow(browserNowMs: number = Date.now()): Date {
   const offsetMs = readSession()?.session.serverOffsetMs ?? 0;
-  return sydneyDate(new Date(browserNowMs + offsetMs));
+  return new Date(browserNowMs + offsetMs);
 }
