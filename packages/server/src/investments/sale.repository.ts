@@ -34,35 +34,45 @@ export function lockSaleInvestment(trx: Tx, investmentId: number) {
 
 /**
  * The loan's repayments by due date, each with whether a paying receipt of it has been
- * fractionalised and whether one is published but not yet fractionalised.
+ * fractionalised and whether one is published but not yet fractionalised (the loan's receipts
+ * read once, through their loan index).
  */
-export function selectSaleRepayments(db: Executor, loanId: number) {
+export async function selectSaleRepayments(db: Executor, loanId: number) {
+  const result = await sql<{
+    id: number;
+    dueDate: string;
+    status: string;
+    principalDue: string;
+    interestDue: string;
+    grossAmount: string;
+    fractionalised: boolean;
+    awaitingFractionalise: boolean;
+  }>`
+    with paid as (
+      select repayment_id,
+        bool_or(fractionalised_date is not null) as fractionalised,
+        bool_or(fractionalised_date is null and (principal_amount <> 0 or interest_amount <> 0)) as awaiting
+      from loan_transactions
+      where loan_id = ${loanId} and repayment_id is not null and type = 'REPAYMENT' and status = 'PAID'
+        and reverses_transaction_id is null and reversal_transaction_id is null
+      group by repayment_id)
+    select r.id, to_char(r.due_date, 'YYYY-MM-DD') as due_date, r.status, r.principal_due::text as principal_due,
+      r.interest_due::text as interest_due, r.gross_amount::text as gross_amount,
+      coalesce(p.fractionalised, false) as fractionalised, coalesce(p.awaiting, false) as awaiting_fractionalise
+    from repayments r left join paid p on p.repayment_id = r.id
+    where r.loan_id = ${loanId} and not r.is_archived
+    order by r.due_date, r.id`.execute(db);
+  return result.rows;
+}
+
+/** The available balances of investment accounts (their ledger cash accounts' cached figure), by id. */
+export async function selectAvailableBalances(db: Executor, accountIds: readonly number[]) {
+  if (accountIds.length === 0) return [];
   return db
-    .selectFrom('repayments as r')
-    .select([
-      'r.id',
-      'r.dueDate',
-      'r.status',
-      'r.principalDue',
-      'r.interestDue',
-      'r.grossAmount',
-      sql<boolean>`exists (
-        select 1 from loan_transactions t
-        where t.repayment_id = r.id and t.type = 'REPAYMENT' and t.status = 'PAID'
-          and t.reverses_transaction_id is null and t.reversal_transaction_id is null
-          and t.fractionalised_date is not null)`.as('fractionalised'),
-      sql<boolean>`exists (
-        select 1 from loan_transactions t
-        where t.repayment_id = r.id and t.type = 'REPAYMENT' and t.status = 'PAID'
-          and t.reverses_transaction_id is null and t.reversal_transaction_id is null
-          and t.fractionalised_date is null and (t.principal_amount <> 0 or t.interest_amount <> 0))`.as(
-        'awaitingFractionalise',
-      ),
-    ])
-    .where('r.loanId', '=', loanId)
-    .where('r.isArchived', '=', false)
-    .orderBy('r.dueDate')
-    .orderBy('r.id')
+    .selectFrom('investmentAccounts as a')
+    .innerJoin('ledgerAccounts as l', 'l.id', 'a.ledgerAccountId')
+    .select(['a.id', 'l.availableBalance'])
+    .where('a.id', 'in', [...accountIds])
     .execute();
 }
 

@@ -32,7 +32,7 @@ import {
   splitSale,
   sydneyDate,
 } from '@lm/domain';
-import { type AccountRowInput, availableCents, lockForMovement, postMoney, systemAccountId } from '../ledger';
+import { type AccountRowInput, lockForMovement, postMoney, systemAccountId } from '../ledger';
 import { findLoan, type LoanRecord, lockLoan } from '../loans';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
@@ -275,8 +275,9 @@ async function withFunds(db: Executor, plan: SalePlan): Promise<SalePreview> {
   const ids = [...new Set([sellerId, houseAccountId, ...money.rows.map((r) => r.investmentAccountId)])].sort(
     (a, b) => a - b,
   );
-  const available = new Map<number, Cents>();
-  for (const id of ids) available.set(id, await availableCents(db, id));
+  const available = new Map<number, Cents>(
+    (await repo.selectAvailableBalances(db, ids)).map((row) => [row.id, centsFromString(row.availableBalance)]),
+  );
 
   // what each account pays as a buyer, and what it gets back in the same entry
   const needs = new Map<number, Cents>();
