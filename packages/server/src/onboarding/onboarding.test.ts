@@ -130,6 +130,28 @@ describe('POST api/onboarding/user/applications', () => {
     });
   }
 
+  it('accepts the files before the fields, and refuses a missing applicationData naming it', async () => {
+    const application = sample('TRUST_CORPORATE', 'files-first');
+    const form = new FormData();
+    for (const d of application.documentsMetadata) form.append('documents', new Blob([samplePdfText]), d.fileName);
+    form.append('documentsMetadata', JSON.stringify(application.documentsMetadata));
+    form.append('applicationData', JSON.stringify(application.applicationData));
+    form.append('version', '1');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/user/applications',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      remoteAddress: '10.1.1.1',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const missing = await submit({ version: '1', files: [{ content: samplePdfText, name: 'a.pdf' }] });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toEqual([{ field: 'applicationData', message: 'applicationData is required.' }]);
+  });
+
   it('an individual with a certificate: staff see its issue date and its expiry two years on', async () => {
     const res = await submit(partsOf(sample('INDIVIDUAL', 'certificate')));
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -96,6 +96,8 @@ function refuse(check: SubmissionCheck, ignore: (issue: FormIssue) => boolean = 
  */
 function validateBeforeFiles(fields: ReceivedSubmission['fields'], today: string): void {
   readVersion(fields.version);
+  // sent after the files: checked once everything has arrived
+  if (fields.applicationData === undefined) return;
   const values = readValues(fields.applicationData);
   const metadata = fields.documentsMetadata === undefined ? undefined : readMetadata(fields.documentsMetadata);
   const fileFieldPaths = new Set(
