@@ -187,7 +187,11 @@ describe('Account Transactions Statement', () => {
 
 describe('Account Interest Statement', () => {
   it('totals the interest, tax and cash of the period as the ledger posted them', async () => {
-    const accountId = accountIdOf['Chen Family Trust'] as number;
+    // the investor account with the most repayments
+    const busiest = await sql<{ id: number }>`
+      select investment_account_id as id from account_transactions where type = 'REPAYMENT' and investment_account_id <> 555
+      group by 1 order by count(*) desc, 1 limit 1`.execute(t.ctx.db);
+    const accountId = busiest.rows[0]?.id as number;
     const startDate = addDays(today, -365);
     const res = await generate(management, '/api/reports/account-interest-statement', {
       accountId,

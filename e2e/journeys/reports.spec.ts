@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expect as baseExpect, loginAs, openMenuItem, skipWelcomeVideo, snap, test } from '../support/fixtures';
+
+/**
+ * Reports (issue "Reports and statements", Must show): an investor downloads an Account Interest
+ * Statement PDF of their own account, after the form has named what is missing; management
+ * generates Loans In Arrears as xlsx and sees the progress while it is made.
+ */
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function typeDate(page: Page, label: string, date: string) {
+  const group = page.getByRole('group', { name: label });
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(date.replace(/\//g, ''));
+  await page.keyboard.press('Tab');
+  await expect(group).toContainText(date);
+}
+
+async function chooseReport(page: Page, label: string) {
+  await page.getByRole('combobox', { name: 'Report Type' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { name: label })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await skipWelcomeVideo(page);
+});
+
+test('an investor downloads an Account Interest Statement PDF of their own account', async ({ page }) => {
+  await loginAs(page, 'investor');
+  await openMenuItem(page, 'Reports');
+  await expect(page).toHaveURL(/\/reports$/);
+  // the investor end-date limit is said on screen
+  await expect(page.getByText('Investor reports end no later than 30/06/2025.')).toBeVisible();
+  // investors are offered the investor reports only
+  await page.getByRole('combobox', { name: 'Report Type' }).click();
+  await expect(page.getByRole('option', { name: 'Loans In Arrears' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await chooseReport(page, 'Account Interest Statement');
+
+  // nothing filled: each required card says what it needs
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByText('Account is required')).toBeVisible();
+  await expect(page.getByText('Start Date is required')).toBeVisible();
+  await expect(page.getByText('End Date is required')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Account' }).click();
+  await page.getByRole('option', { name: /^Ivy Investor \(\d+\)$/ }).click();
+  await typeDate(page, 'Start Date', '01/07/2024');
+  await typeDate(page, 'End Date', '30/06/2025');
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('PDF');
+  await snap(page, 'reports-investor-interest-statement');
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^Account-Interest-Statement-\d+-2024-07-01-2025-06-30\.pdf$/);
+  const file = await download.path();
+  const bytes = fs.readFileSync(file);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toMatch(/\/Type \/Page\b/);
+  await expect(page.getByText(/Report generated: Account-Interest-Statement-/)).toBeVisible();
+});
+
+test('management generates Loans In Arrears as xlsx with the progress shown', async ({ page }) => {
+  await loginAs(page, 'management');
+  await openMenuItem(page, 'Reports');
+  await chooseReport(page, 'Loans In Arrears');
+  await expect(page.getByRole('combobox', { name: 'Loan' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('Excel');
+
+  // hold the answer a moment, so the progress can be seen however fast the server is
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/reports/loans-in-arrears', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Report progress' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Generating report...');
+  await expect(page.getByRole('button', { name: 'Generate Report' })).toBeDisabled();
+  await snap(page, 'reports-loans-in-arrears-progress');
+  release();
+
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^Loans-In-Arrears-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0];
+  expect(sheet?.getRow(1).getCell(1).value).toBe('Loans In Arrears');
+  let header = 0;
+  sheet?.eachRow((row, n) => {
+    if (header === 0 && row.getCell(1).value === 'Loan') header = n;
+  });
+  expect(header).toBeGreaterThan(0);
+  // the demo book has loans in arrears: at least one row, then the totals row
+  expect(sheet?.getRow(header + 1).getCell(1).value).toEqual(expect.any(Number));
+  await expect(page.getByRole('progressbar', { name: 'Report progress' })).toBeHidden();
+  await expect(page.getByText(/Report generated: Loans-In-Arrears-/)).toBeVisible();
+  await snap(page, 'reports-loans-in-arrears-done');
+});
