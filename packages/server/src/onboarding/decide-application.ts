@@ -66,71 +66,84 @@ export async function approveApplication(
 ): Promise<Approved> {
   const now = ctx.clock.now();
   const code = newNumericCode();
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const record = await lockPending(trx, id);
-    const facts = applicationFacts(record.data);
-    if (await userEmailTaken(trx, facts.email)) throw conflict(decisionMessages.emailTaken(facts.email));
-    const userId = await insertInvestorUser(trx, {
-      email: facts.email,
-      firstName: facts.firstName,
-      middleName: facts.middleName,
-      lastName: facts.lastName,
-      mobileNumber1: facts.contactNumber,
-      now,
+  let email = '';
+  const outcome = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const record = await lockPending(trx, id);
+      const facts = applicationFacts(record.data);
+      email = facts.email;
+      if (await userEmailTaken(trx, facts.email)) throw conflict(decisionMessages.emailTaken(facts.email));
+      const userId = await insertInvestorUser(trx, {
+        email: facts.email,
+        firstName: facts.firstName,
+        middleName: facts.middleName,
+        lastName: facts.lastName,
+        mobileNumber1: facts.contactNumber,
+        now,
+      });
+      const address = facts.mailingAddress ?? facts.registeredAddress;
+      // the investor record keeps the full number where the tax reports read it (investors feature)
+      const tfn =
+        facts.taxFileNumber && isEncryptedTfn(facts.taxFileNumber)
+          ? decryptTfn(tfnKey(ctx.config.dataDir), facts.taxFileNumber)
+          : facts.taxFileNumber;
+      const investorId = await insertInvestorRecord(trx, {
+        userId,
+        taxFileNumber: tfn,
+        addressStreetName: streetOf(address),
+        addressSuburb: address?.suburb ?? null,
+        addressState: address?.state ?? null,
+        addressPostcode: address?.postcode ?? null,
+        addressCountry: address?.country ?? null,
+        investorType: facts.investorType,
+        accreditationLevel: facts.accreditationLevel || null,
+        accreditedDate: facts.certificateIssueDate,
+        now,
+      });
+      const investmentAccountId = await createInvestmentAccount(
+        trx,
+        {
+          name: facts.entityName || `${facts.firstName} ${facts.lastName}`.trim(),
+          bpayBillerCode: lenderBpayBillerCode,
+          isForeign: facts.australianTaxRegistered === false && facts.internationalTaxRegistered === true,
+          investorIds: [investorId],
+        },
+        audit,
+        now,
+      );
+      await retireCodes(trx, userId, 'EMAIL_CONFIRMATION', now);
+      await insertCode(
+        trx,
+        { userId, purpose: 'EMAIL_CONFIRMATION', expiresAt: new Date(now.getTime() + welcomeCodeTtlMs) },
+        (salt) => hashCode(code, salt),
+      );
+      await finaliseApplication(trx, id, { status: 'APPROVED', finalisedBy: actor.userId, now, createdUserId: userId });
+      await audit.recordMany(trx, [
+        {
+          objectType: 'user',
+          objectId: userId,
+          after: { email: facts.email, type: 'INVESTOR', status: 'UNCONFIRMED' },
+        },
+        {
+          objectType: 'investor',
+          objectId: investorId,
+          after: { userId, investorType: facts.investorType, accreditationLevel: facts.accreditationLevel },
+        },
+        {
+          objectType: 'onboardingApplication',
+          objectId: id,
+          before: { status: record.status },
+          after: { status: 'APPROVED', userId, investorId, investmentAccountId },
+        },
+      ]);
+      return { record, facts, userId, investorId, investmentAccountId };
+    })
+    .catch((error: unknown) => {
+      // another approval created a user with this email at the same moment
+      if ((error as { code?: string }).code === '23505' && email) throw conflict(decisionMessages.emailTaken(email));
+      throw error;
     });
-    const address = facts.mailingAddress ?? facts.registeredAddress;
-    // the investor record keeps the full number where the tax reports read it (investors feature)
-    const tfn =
-      facts.taxFileNumber && isEncryptedTfn(facts.taxFileNumber)
-        ? decryptTfn(tfnKey(ctx.config.dataDir), facts.taxFileNumber)
-        : facts.taxFileNumber;
-    const investorId = await insertInvestorRecord(trx, {
-      userId,
-      taxFileNumber: tfn,
-      addressStreetName: streetOf(address),
-      addressSuburb: address?.suburb ?? null,
-      addressState: address?.state ?? null,
-      addressPostcode: address?.postcode ?? null,
-      addressCountry: address?.country ?? null,
-      investorType: facts.investorType,
-      accreditationLevel: facts.accreditationLevel || null,
-      accreditedDate: facts.certificateIssueDate,
-      now,
-    });
-    const investmentAccountId = await createInvestmentAccount(
-      trx,
-      {
-        name: facts.entityName || `${facts.firstName} ${facts.lastName}`.trim(),
-        bpayBillerCode: lenderBpayBillerCode,
-        isForeign: facts.australianTaxRegistered === false && facts.internationalTaxRegistered === true,
-        investorIds: [investorId],
-      },
-      audit,
-      now,
-    );
-    await retireCodes(trx, userId, 'EMAIL_CONFIRMATION', now);
-    await insertCode(
-      trx,
-      { userId, purpose: 'EMAIL_CONFIRMATION', expiresAt: new Date(now.getTime() + welcomeCodeTtlMs) },
-      (salt) => hashCode(code, salt),
-    );
-    await finaliseApplication(trx, id, { status: 'APPROVED', finalisedBy: actor.userId, now, createdUserId: userId });
-    await audit.recordMany(trx, [
-      { objectType: 'user', objectId: userId, after: { email: facts.email, type: 'INVESTOR', status: 'UNCONFIRMED' } },
-      {
-        objectType: 'investor',
-        objectId: investorId,
-        after: { userId, investorType: facts.investorType, accreditationLevel: facts.accreditationLevel },
-      },
-      {
-        objectType: 'onboardingApplication',
-        objectId: id,
-        before: { status: record.status },
-        after: { status: 'APPROVED', userId, investorId, investmentAccountId },
-      },
-    ]);
-    return { record, facts, userId, investorId, investmentAccountId };
-  });
   await ctx.mailer.send({
     to: outcome.facts.email,
     subject: 'Your investor account is ready',

@@ -417,6 +417,42 @@ describe('review: approve and deny', () => {
     expect(detail.body.data.investorId).toBe(approved.body.data.investorId);
   });
 
+  it('two approvals at once: one creates the investor, the other is refused', async () => {
+    const submitted = await submit(partsOf(sample('SMSF_INDIVIDUAL', 'race')));
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const id = await idOf(submitted.body.data.applicationId);
+    const approve = () =>
+      t.call('POST', `/api/onboarding/applications/${id}/approve`, {
+        token: management,
+        body: { allPartiesApproved: true },
+      });
+    const answers = await Promise.all([approve(), approve()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const users = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'taylor.smsf_individual.race@example.com')
+      .execute();
+    expect(users).toHaveLength(1);
+  });
+
+  it('an applicant whose email already has a user cannot be approved twice over', async () => {
+    const first = await submit(partsOf(sample('PARTNERSHIP', 'twice')));
+    const second = await submit(partsOf(sample('PARTNERSHIP', 'twice')));
+    const [a, b] = [await idOf(first.body.data.applicationId), await idOf(second.body.data.applicationId)];
+    const approve = (id: number) =>
+      t.call('POST', `/api/onboarding/applications/${id}/approve`, {
+        token: management,
+        body: { allPartiesApproved: true },
+      });
+    expect((await approve(a)).status).toBe(200);
+    const refused = await approve(b);
+    expect(refused.status).toBe(409);
+    expect(refused.body.userMessage).toContain('taylor.partnership.twice@example.com already exists');
+    const detail = await t.call('GET', `/api/onboarding/applications/${b}`, { token: management });
+    expect(detail.body.data.status).toBe('PENDING');
+  });
+
   it('denies once, and the applicant is told', async () => {
     const submitted = await submit(partsOf(sample('COMPANY', 'deny')));
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
