@@ -12,11 +12,9 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -24,8 +22,9 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { siteConfig } from '../../app/site-config';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { AmountConfirmDialog } from '../../shared/dialogs/amount-confirm-dialog';
+import { AmountField } from '../../shared/forms/number-field';
+import { SelectField } from '../../shared/forms/text-fields';
 import { createThrottle } from '../../shared/hooks/throttle';
-import { NumberInput } from '../../shared/inputs/number-input';
 import { useUser } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
 import { type OwnAccount, ownAccountsQuery } from '../accounts';
@@ -190,47 +189,14 @@ export function WithdrawFundsTab() {
             </Alert>
           ) : (
             <>
-              <Controller
-                control={form.control}
-                name="amount"
-                render={({ field }) => (
-                  <NumberInput
-                    kind="currency"
-                    label="Amount"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.amount)}
-                    helperText={errors.amount?.message ?? ' '}
-                    disabled={disabled}
-                    required
-                  />
-                )}
-              />
-              <Controller
+              <AmountField control={form.control} name="amount" label="Amount" disabled={disabled} required />
+              <SelectField
                 control={form.control}
                 name="bankAccountId"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label="Bank Account"
-                    value={field.value === null ? '' : String(field.value)}
-                    onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.bankAccountId)}
-                    helperText={errors.bankAccountId?.message ?? ' '}
-                    disabled={disabled || accountId === null || bankAccounts.isPending}
-                    required
-                  >
-                    {banks.map((bank) => (
-                      <MenuItem key={bank.id} value={String(bank.id)}>
-                        {bankAccountLabel(bank)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                label="Bank Account"
+                options={banks.map((bank) => ({ value: bank.id, label: bankAccountLabel(bank) }))}
+                disabled={disabled || accountId === null || bankAccounts.isPending}
+                required
               />
               <div>
                 <Button type="submit" variant="contained" disabled={disabled}>

@@ -1,27 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type AccountListRow,
-  accountMessages,
-  commentLengthMax,
-  depositDateBounds,
-  formatDate,
-  formatMoney,
-} from '@lm/domain';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useId, useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type AccountListRow, accountMessages, depositDateBounds, formatDate, formatMoney } from '@lm/domain';
+import { useMemo, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { serverToday } from '../../shared/api/server-today';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { AppDatePicker } from '../../shared/inputs/date-picker';
-import { NumberInput } from '../../shared/inputs/number-input';
+import { DateField } from '../../shared/forms/date-field';
+import { FormDialog } from '../../shared/forms/form-dialog';
+import { AmountField } from '../../shared/forms/number-field';
+import { TextInputField } from '../../shared/forms/text-fields';
 import { useDepositFunds } from './investor-accounts-api';
 import { type DepositFormOutput, type DepositFormValues, depositForm, emptyDepositForm } from './money-forms';
 
@@ -32,7 +19,6 @@ import { type DepositFormOutput, type DepositFormValues, depositForm, emptyDepos
  * POST api/investmentAccounts/{id}/deposit with an Idempotency-Key.
  */
 export default function DepositFundsDialog({ account, onClose }: { account: AccountListRow; onClose: () => void }) {
-  const titleId = useId();
   const today = useMemo(() => serverToday(), []);
   const bounds = depositDateBounds(today);
   const form = useForm<DepositFormValues, unknown, DepositFormOutput>({
@@ -46,78 +32,39 @@ export default function DepositFundsDialog({ account, onClose }: { account: Acco
     successMessage: accountMessages.depositSuccessful,
     onSuccess: onClose,
   });
-  const { errors } = form.formState;
   return (
     <>
-      <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-        <form noValidate onSubmit={form.handleSubmit((values) => setConfirming(values))}>
-          <DialogTitle id={titleId}>Deposit Funds</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              Into {account.name} ({account.id}). Available balance {formatMoney(account.availableBalance)}.
-            </DialogContentText>
-            <Stack spacing={2} sx={{ mt: 2 }}>
-              <Controller
-                control={form.control}
-                name="amount"
-                render={({ field }) => (
-                  <NumberInput
-                    kind="currency"
-                    label="Deposit Amount"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.amount)}
-                    helperText={errors.amount?.message ?? ' '}
-                    required
-                    autoFocus
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="depositDate"
-                render={({ field }) => (
-                  <AppDatePicker
-                    label="Deposit Date"
-                    value={field.value}
-                    onChange={field.onChange}
-                    minDate={bounds.from}
-                    maxDate={bounds.to}
-                    required
-                    error={Boolean(errors.depositDate)}
-                    helperText={
-                      errors.depositDate?.message ?? `From ${formatDate(bounds.from)} to ${formatDate(bounds.to)}`
-                    }
-                  />
-                )}
-              />
-              <TextField
-                label="Comment"
-                {...form.register('comment')}
-                error={Boolean(errors.comment)}
-                helperText={errors.comment?.message ?? 'The organisation’s comment; investors do not see it.'}
-                slotProps={{ htmlInput: { maxLength: commentLengthMax } }}
-                required
-              />
-              <TextField
-                label="Investor Comment"
-                {...form.register('investorComment')}
-                error={Boolean(errors.investorComment)}
-                helperText={errors.investorComment?.message ?? 'Optional; shown to the investor.'}
-                slotProps={{ htmlInput: { maxLength: commentLengthMax } }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={deposit.isPending}>
-              Deposit
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <FormDialog
+        title="Deposit Funds"
+        intro={`Into ${account.name} (${account.id}). Available balance ${formatMoney(account.availableBalance)}.`}
+        submitLabel="Deposit"
+        busy={deposit.isPending}
+        onSubmit={form.handleSubmit(setConfirming)}
+        onClose={onClose}
+      >
+        <AmountField control={form.control} name="amount" label="Deposit Amount" required autoFocus />
+        <DateField
+          control={form.control}
+          name="depositDate"
+          label="Deposit Date"
+          minDate={bounds.from}
+          maxDate={bounds.to}
+          required
+        />
+        <TextInputField
+          control={form.control}
+          name="comment"
+          label="Comment"
+          hint="The organisation’s comment; investors do not see it."
+          required
+        />
+        <TextInputField
+          control={form.control}
+          name="investorComment"
+          label="Investor Comment"
+          hint="Optional; shown to the investor."
+        />
+      </FormDialog>
       {confirming && (
         <ConfirmDialog
           open

@@ -1,30 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type AccountListRow,
-  accountMessages,
-  commentLengthMax,
-  formatDate,
-  formatMoney,
-  sydneyDate,
-} from '@lm/domain';
+import { type AccountListRow, accountMessages, formatDate, formatMoney, sydneyDate } from '@lm/domain';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { serverToday } from '../../shared/api/server-today';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { AppDatePicker } from '../../shared/inputs/date-picker';
-import { NumberInput } from '../../shared/inputs/number-input';
+import { DateField } from '../../shared/forms/date-field';
+import { FormDialog } from '../../shared/forms/form-dialog';
+import { AmountField } from '../../shared/forms/number-field';
+import { CheckboxField, TextInputField } from '../../shared/forms/text-fields';
 import { useTransferDestinationsQuery, useTransferFunds } from './investor-accounts-api';
 import { emptyTransferForm, type TransferFormOutput, type TransferFormValues, transferForm } from './money-forms';
 
@@ -39,7 +25,6 @@ const optionLabel = (option: AccountOption) => `${option.name} (${option.id})`;
  * default. A confirmation, then POST api/investmentAccounts/{id}/transfer with an Idempotency-Key.
  */
 export default function TransferFundsDialog({ account, onClose }: { account: AccountListRow; onClose: () => void }) {
-  const titleId = useId();
   const today = useMemo(() => serverToday(), []);
   const creationDate = sydneyDate(new Date(account.creationDate));
   const source = { id: account.id, availableBalance: account.availableBalance, creationDate };
@@ -65,129 +50,76 @@ export default function TransferFundsDialog({ account, onClose }: { account: Acc
   const { errors } = form.formState;
   return (
     <>
-      <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-        <form noValidate onSubmit={form.handleSubmit((values) => setConfirming(values))}>
-          <DialogTitle id={titleId}>Transfer Funds</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              From {account.name} ({account.id}). Available balance {formatMoney(account.availableBalance)}.
-            </DialogContentText>
-            <Stack spacing={2} sx={{ mt: 2 }}>
-              <Controller
-                control={form.control}
-                name="toAccount"
-                render={({ field }) => (
-                  <Autocomplete<AccountOption>
-                    options={destinations.data ?? []}
-                    value={destination}
-                    loading={destinations.isFetching}
-                    filterOptions={(options) => options}
-                    isOptionEqualToValue={(option, value) => option.id === value.id}
-                    getOptionLabel={optionLabel}
-                    inputValue={searchText}
-                    onInputChange={(_event, value) => setSearchText(value)}
-                    onChange={(_event, value) => {
-                      setDestination(value);
-                      field.onChange(value ? value.id : null);
-                    }}
-                    onBlur={field.onBlur}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        inputRef={field.ref}
-                        label="To Account"
-                        required
-                        error={Boolean(errors.toAccount)}
-                        helperText={errors.toAccount?.message ?? 'Type a name or an account id'}
-                      />
-                    )}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="amount"
-                render={({ field }) => (
-                  <NumberInput
-                    kind="currency"
-                    label="Transfer Amount"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.amount)}
-                    helperText={errors.amount?.message ?? ' '}
-                    required
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="transferDate"
-                render={({ field }) => (
-                  <AppDatePicker
-                    label="Transfer Date"
-                    value={field.value}
-                    onChange={field.onChange}
-                    minDate={creationDate}
-                    maxDate={today}
-                    required
-                    error={Boolean(errors.transferDate)}
-                    helperText={
-                      errors.transferDate?.message ?? `From ${formatDate(creationDate)} to ${formatDate(today)}`
-                    }
-                  />
-                )}
-              />
-              <TextField
-                label="Organisation Comment"
-                {...form.register('organisationComment')}
-                error={Boolean(errors.organisationComment)}
-                helperText={errors.organisationComment?.message ?? 'Investors do not see it.'}
-                slotProps={{ htmlInput: { maxLength: commentLengthMax } }}
-              />
-              <TextField
-                label="To Account Comment"
-                {...form.register('toAccountComment')}
-                error={Boolean(errors.toAccountComment)}
-                helperText={errors.toAccountComment?.message ?? 'Shown to the investors of the receiving account.'}
-                slotProps={{ htmlInput: { maxLength: commentLengthMax } }}
-              />
-              <Controller
-                control={form.control}
-                name="sameComment"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        onBlur={field.onBlur}
-                      />
-                    }
-                    label="Use the same comment for the from account"
-                  />
-                )}
-              />
-              {!sameComment && (
+      <FormDialog
+        title="Transfer Funds"
+        intro={`From ${account.name} (${account.id}). Available balance ${formatMoney(account.availableBalance)}.`}
+        submitLabel="Transfer"
+        busy={transfer.isPending}
+        onSubmit={form.handleSubmit(setConfirming)}
+        onClose={onClose}
+      >
+        <Controller
+          control={form.control}
+          name="toAccount"
+          render={({ field }) => (
+            <Autocomplete<AccountOption>
+              options={destinations.data ?? []}
+              value={destination}
+              loading={destinations.isFetching}
+              filterOptions={(options) => options}
+              isOptionEqualToValue={(option, value) => option.id === value.id}
+              getOptionLabel={optionLabel}
+              inputValue={searchText}
+              onInputChange={(_event, value) => setSearchText(value)}
+              onChange={(_event, value) => {
+                setDestination(value);
+                field.onChange(value ? value.id : null);
+              }}
+              onBlur={field.onBlur}
+              renderInput={(params) => (
                 <TextField
-                  label="From Account Comment"
-                  {...form.register('fromAccountComment')}
-                  error={Boolean(errors.fromAccountComment)}
-                  helperText={errors.fromAccountComment?.message ?? 'Shown to the investors of this account.'}
-                  slotProps={{ htmlInput: { maxLength: commentLengthMax } }}
+                  {...params}
+                  inputRef={field.ref}
+                  label="To Account"
+                  required
+                  error={Boolean(errors.toAccount)}
+                  helperText={errors.toAccount?.message ?? 'Type a name or an account id'}
                 />
               )}
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={transfer.isPending}>
-              Transfer
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+            />
+          )}
+        />
+        <AmountField control={form.control} name="amount" label="Transfer Amount" required />
+        <DateField
+          control={form.control}
+          name="transferDate"
+          label="Transfer Date"
+          minDate={creationDate}
+          maxDate={today}
+          required
+        />
+        <TextInputField
+          control={form.control}
+          name="organisationComment"
+          label="Organisation Comment"
+          hint="Investors do not see it."
+        />
+        <TextInputField
+          control={form.control}
+          name="toAccountComment"
+          label="To Account Comment"
+          hint="Shown to the investors of the receiving account."
+        />
+        <CheckboxField control={form.control} name="sameComment" label="Use the same comment for the from account" />
+        {!sameComment && (
+          <TextInputField
+            control={form.control}
+            name="fromAccountComment"
+            label="From Account Comment"
+            hint="Shown to the investors of this account."
+          />
+        )}
+      </FormDialog>
       {confirming && (
         <ConfirmDialog
           open

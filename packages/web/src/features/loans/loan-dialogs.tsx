@@ -5,19 +5,20 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { messageOf } from '../../shared/api/api-error';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { AccountPicker, accountLabel, type PickedAccount } from '../../shared/inputs/account-picker';
-import { NumberInput } from '../../shared/inputs/number-input';
+import { AccountField } from '../../shared/forms/account-field';
+import { FormDialog } from '../../shared/forms/form-dialog';
+import { AmountField, RateField } from '../../shared/forms/number-field';
+import { accountLabel, type PickedAccount } from '../../shared/inputs/account-picker';
 import { toast } from '../../shared/toast/toast-store';
 import { useAutoInvest, useManagementInvest } from '../investments';
 import {
@@ -57,38 +58,6 @@ export interface LoanDialogProps {
   onDone: () => void;
 }
 
-function FormDialog({
-  title,
-  formId,
-  submitLabel,
-  busy,
-  onClose,
-  children,
-}: {
-  title: string;
-  formId: string;
-  submitLabel: string;
-  busy: boolean;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="contained" disabled={busy}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /**
  * Invest with a chosen rate (management, core §2.5, §5): any investment account, an amount within
  * the remaining value and the account's available balance, a rate above 0 and at most the maximum
@@ -99,7 +68,6 @@ export function ManagementInvestDialog({
   onClose,
   onDone,
 }: Omit<LoanDialogProps, 'loan'> & { loan: InvestableLoan }) {
-  const formId = useId();
   const [account, setAccount] = useState<PickedAccount | null>(null);
   const facts = useRef<ManagementInvestFacts>({
     remainingCents: cents(loan.fundingRemaining),
@@ -125,84 +93,47 @@ export function ManagementInvestDialog({
     onDone();
     onClose();
   };
-  const { errors } = form.formState;
   const mandateRate = account?.mandateRate ?? null;
   const rate = confirming ? (mandateRate ?? confirming.rate) : null;
   return (
     <>
-      <FormDialog title="Invest" formId={formId} submitLabel="Invest" busy={invest.isPending} onClose={onClose}>
-        <DialogContentText>
-          {loan.name} ({loan.id}): {formatMoney(loan.fundingRemaining)} remaining of {formatMoney(loan.amount)}; maximum
-          interest rate {formatPercent(loan.baseInterestRate)}.
-        </DialogContentText>
-        <Stack
-          component="form"
-          id={formId}
-          noValidate
-          spacing={2}
-          sx={{ mt: 2 }}
-          onSubmit={form.handleSubmit((values) =>
-            setConfirming({ ...values, rate: mandateRate === null ? values.rate : null }),
-          )}
-        >
-          <Controller
-            control={form.control}
-            name="investmentAccountId"
-            render={({ field }) => (
-              <AccountPicker
-                value={account}
-                onChange={(picked) => {
-                  setAccount(picked);
-                  void chooseInvestAccount(form, facts, picked);
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(errors.investmentAccountId)}
-                {...(errors.investmentAccountId?.message ? { helperText: errors.investmentAccountId.message } : {})}
-              />
-            )}
-          />
-          {account && (
-            <Alert severity="info" icon={false}>
-              Available balance {formatMoney(account.availableBalance)}
-            </Alert>
-          )}
-          <Controller
-            control={form.control}
-            name="amount"
-            render={({ field }) => (
-              <NumberInput
-                kind="currency"
-                label="Investment Amount"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                required
-                error={Boolean(errors.amount)}
-                helperText={errors.amount?.message ?? ' '}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="rate"
-            render={({ field }) => (
-              <NumberInput
-                kind="percentage"
-                label="Investment Rate"
-                value={mandateRate ?? field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                required
-                disabled={mandateRate !== null}
-                error={Boolean(errors.rate)}
-                helperText={errors.rate?.message ?? (mandateRate !== null ? loanTexts.rateFixedToMandate : ' ')}
-              />
-            )}
-          />
-        </Stack>
+      <FormDialog
+        title="Invest"
+        intro={`${loan.name} (${loan.id}): ${formatMoney(loan.fundingRemaining)} remaining of ${formatMoney(
+          loan.amount,
+        )}; maximum interest rate ${formatPercent(loan.baseInterestRate)}.`}
+        submitLabel="Invest"
+        busy={invest.isPending}
+        onSubmit={form.handleSubmit((values) =>
+          setConfirming({ ...values, rate: mandateRate === null ? values.rate : null }),
+        )}
+        onClose={onClose}
+      >
+        <AccountField
+          control={form.control}
+          name="investmentAccountId"
+          label="Investment Account"
+          account={account}
+          onPick={(picked) => {
+            setAccount(picked);
+            void chooseInvestAccount(form, facts, picked);
+          }}
+        />
+        {account && (
+          <Alert severity="info" icon={false}>
+            Available balance {formatMoney(account.availableBalance)}
+          </Alert>
+        )}
+        <AmountField control={form.control} name="amount" label="Investment Amount" required />
+        <RateField
+          control={form.control}
+          name="rate"
+          label="Investment Rate"
+          shownValue={mandateRate}
+          disabled={mandateRate !== null}
+          hint={mandateRate !== null ? loanTexts.rateFixedToMandate : undefined}
+          required
+        />
       </FormDialog>
       {confirming && account && (
         <ConfirmDialog
@@ -222,7 +153,6 @@ export function ManagementInvestDialog({
 
 /** Auto Invest (management): at most the remaining funding, split across the active mandate accounts. */
 export function AutoInvestDialog({ loan, onClose, onDone }: LoanDialogProps) {
-  const formId = useId();
   const form = useForm<AutoInvestValues, unknown, AutoInvestOutput>({
     resolver: zodResolver(autoInvestForm(cents(loan.fundingRemaining))) as unknown as Resolver<
       AutoInvestValues,
@@ -237,43 +167,23 @@ export function AutoInvestDialog({ loan, onClose, onDone }: LoanDialogProps) {
     onDone();
     onClose();
   };
-  const { errors } = form.formState;
   return (
     <>
       <FormDialog
         title="Auto Invest"
-        formId={formId}
+        intro={loanTexts.autoInvestHint}
         submitLabel="Auto Invest"
         busy={autoInvest.isPending}
+        onSubmit={form.handleSubmit(setConfirming)}
         onClose={onClose}
       >
-        <DialogContentText>{loanTexts.autoInvestHint}</DialogContentText>
-        <Stack
-          component="form"
-          id={formId}
-          noValidate
-          spacing={2}
-          sx={{ mt: 2 }}
-          onSubmit={form.handleSubmit(setConfirming)}
-        >
-          <Controller
-            control={form.control}
-            name="amount"
-            render={({ field }) => (
-              <NumberInput
-                kind="currency"
-                label="Amount"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                required
-                error={Boolean(errors.amount)}
-                helperText={errors.amount?.message ?? `At most ${formatMoney(loan.fundingRemaining)}`}
-              />
-            )}
-          />
-        </Stack>
+        <AmountField
+          control={form.control}
+          name="amount"
+          label="Amount"
+          hint={`At most ${formatMoney(loan.fundingRemaining)}`}
+          required
+        />
       </FormDialog>
       {confirming && (
         <ConfirmDialog
@@ -294,7 +204,6 @@ export function AutoInvestDialog({ loan, onClose, onDone }: LoanDialogProps) {
  * the confirmation states what stays owed. Exactly the amounts entered are written off.
  */
 export function WriteOffDialog({ loan, onClose, onDone }: LoanDialogProps) {
-  const formId = useId();
   const form = useForm<WriteOffValues, unknown, WriteOffOutput>({
     resolver: zodResolver(
       writeOffForm({ principalCents: cents(loan.principalRemaining), interestCents: cents(loan.interestRemaining) }),
@@ -305,46 +214,29 @@ export function WriteOffDialog({ loan, onClose, onDone }: LoanDialogProps) {
   });
   const [confirming, setConfirming] = useState<WriteOffOutput | null>(null);
   const writeOff = useWriteOff(loan.id, useIdempotencyKey(confirming && { loanId: loan.id, ...confirming }));
-  const { errors } = form.formState;
-  const amount = (name: 'principalAmount' | 'interestAmount', label: string, remaining: number) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <NumberInput
-          kind="currency"
-          label={label}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          required
-          error={Boolean(errors[name])}
-          helperText={errors[name]?.message ?? `Remaining ${formatMoney(remaining)}`}
-        />
-      )}
-    />
-  );
   return (
     <>
       <FormDialog
         title="Write Off Loan"
-        formId={formId}
         submitLabel="Write Off"
         busy={writeOff.isPending}
+        onSubmit={form.handleSubmit(setConfirming)}
         onClose={onClose}
       >
-        <Stack
-          component="form"
-          id={formId}
-          noValidate
-          spacing={2}
-          sx={{ mt: 1 }}
-          onSubmit={form.handleSubmit(setConfirming)}
-        >
-          {amount('principalAmount', 'Principal Amount', loan.principalRemaining)}
-          {amount('interestAmount', 'Interest Amount', loan.interestRemaining)}
-        </Stack>
+        <AmountField
+          control={form.control}
+          name="principalAmount"
+          label="Principal Amount"
+          hint={`Remaining ${formatMoney(loan.principalRemaining)}`}
+          required
+        />
+        <AmountField
+          control={form.control}
+          name="interestAmount"
+          label="Interest Amount"
+          hint={`Remaining ${formatMoney(loan.interestRemaining)}`}
+          required
+        />
       </FormDialog>
       {confirming && (
         <ConfirmDialog

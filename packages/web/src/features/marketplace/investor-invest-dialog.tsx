@@ -1,19 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { centsFromNumber, formatMoney, formatPercent, type InvestorKind, truncateText } from '@lm/domain';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useId, useRef, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { AmountConfirmDialog } from '../../shared/dialogs/amount-confirm-dialog';
-import { NumberInput } from '../../shared/inputs/number-input';
+import { FormDialog } from '../../shared/forms/form-dialog';
+import { AmountField } from '../../shared/forms/number-field';
+import { SelectField } from '../../shared/forms/text-fields';
 import { useInvestorInvest } from '../investments';
 import { type InvestorInvestFacts, type InvestorInvestValues, investedAmount, investorInvestForm } from './invest-form';
 import type { MarketplaceLoan, OwnAccount } from './marketplace-api';
@@ -43,8 +36,6 @@ export function InvestorInvestDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const titleId = useId();
-  const formId = useId();
   const facts = useRef<InvestorInvestFacts>({ remainingCents: 0n, availableCents: null, kind });
   const resolver: Resolver<InvestorInvestValues, unknown, { investmentAccountId: number; amount: number }> = (
     values,
@@ -70,81 +61,35 @@ export function InvestorInvestDialog({
     onDone();
     onClose();
   };
-  const { errors } = form.formState;
   return (
     <>
-      <Dialog open={confirming === null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-        <DialogTitle id={titleId}>Invest</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {loan.name}: {formatMoney(loan.fundingRemaining)} remaining at {formatPercent(loan.marketplaceRate)} p.a.
-          </DialogContentText>
-          <Stack
-            component="form"
-            id={formId}
-            noValidate
-            spacing={2}
-            sx={{ mt: 2 }}
-            onSubmit={form.handleSubmit((values) =>
-              setConfirming({
-                investmentAccountId: values.investmentAccountId,
-                amount: investedAmount(values.amount, kind),
-              }),
-            )}
-          >
-            <Controller
-              control={form.control}
-              name="investmentAccountId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Investment Account"
-                  value={field.value === null ? '' : String(field.value)}
-                  onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  required
-                  error={Boolean(errors.investmentAccountId)}
-                  helperText={
-                    errors.investmentAccountId?.message ??
-                    (account ? `Available balance ${formatMoney(account.availableBalance)}` : ' ')
-                  }
-                >
-                  {accounts.map((a) => (
-                    <MenuItem key={a.id} value={String(a.id)}>
-                      {truncateText(a.name, accountNameShownMax)} ({a.id})
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="amount"
-              render={({ field }) => (
-                <NumberInput
-                  kind="currency"
-                  label="Investment Amount"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  required
-                  autoFocus
-                  error={Boolean(errors.amount)}
-                  helperText={errors.amount?.message ?? ' '}
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" form={formId} variant="contained">
-            Invest
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog
+        open={confirming === null}
+        title="Invest"
+        intro={`${loan.name}: ${formatMoney(loan.fundingRemaining)} remaining at ${formatPercent(loan.marketplaceRate)} p.a.`}
+        submitLabel="Invest"
+        busy={invest.isPending}
+        onSubmit={form.handleSubmit((values) =>
+          setConfirming({
+            investmentAccountId: values.investmentAccountId,
+            amount: investedAmount(values.amount, kind),
+          }),
+        )}
+        onClose={onClose}
+      >
+        <SelectField
+          control={form.control}
+          name="investmentAccountId"
+          label="Investment Account"
+          options={accounts.map((a) => ({
+            value: a.id,
+            label: `${truncateText(a.name, accountNameShownMax)} (${a.id})`,
+          }))}
+          hint={account ? `Available balance ${formatMoney(account.availableBalance)}` : undefined}
+          required
+        />
+        <AmountField control={form.control} name="amount" label="Investment Amount" required autoFocus />
+      </FormDialog>
       {confirming && (
         <AmountConfirmDialog
           open

@@ -1,30 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountMessages,
-  commentLengthMax,
   formatMoney,
   type TransactionListRow,
   type TransactionUpdateBody,
-  transactionStatusLabels,
   transactionTypeLabels,
-  withdrawalDecisionStatuses,
 } from '@lm/domain';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { fieldProps } from '../../shared/inputs/register-field';
-import { TextInput } from '../../shared/inputs/text-input';
+import { FormDialog } from '../../shared/forms/form-dialog';
+import { TextInputField } from '../../shared/forms/text-fields';
 import {
   type EditTransactionForm,
   editTransactionDefaults,
@@ -34,11 +22,7 @@ import {
   transactionEdits,
 } from './edit-transaction-form';
 import { useUpdateTransaction } from './transactions-api';
-
-const decisionText: Record<(typeof withdrawalDecisionStatuses)[number], string> = {
-  PAID: 'The money leaves the account for the investor’s bank account, and the withdrawal is finalised.',
-  CANCELLED: 'The reserved amount returns to the account’s available balance, and nothing is paid.',
-};
+import { decisionText, WithdrawalStatusField } from './withdrawal-decision';
 
 function typeLabel(type: string): string {
   return (transactionTypeLabels as Readonly<Record<string, string>>)[type] ?? type;
@@ -62,7 +46,6 @@ function EditList({ edits }: { edits: readonly FieldEdit[] }) {
  * pending withdrawal; a confirmation lists each change before anything is sent.
  */
 export function EditTransactionDialog({ row, onClose }: { row: TransactionListRow; onClose: () => void }) {
-  const titleId = useId();
   const [confirming, setConfirming] = useState<{ body: TransactionUpdateBody; edits: FieldEdit[] } | null>(null);
   const key = useIdempotencyKey(confirming && { transactionId: row.id, body: confirming.body });
   const form = useForm<EditTransactionForm>({
@@ -74,71 +57,31 @@ export function EditTransactionDialog({ row, onClose }: { row: TransactionListRo
   const nothingChanged = transactionEdits(row, values).edits.length === 0;
   const pendingWithdrawal = isPendingWithdrawal(row);
   const status = values.status === 'PENDING' ? undefined : values.status;
-  const errors = form.formState.errors;
+  const _errors = form.formState.errors;
   return (
     <>
-      <Dialog open={!confirming} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-        <form noValidate onSubmit={form.handleSubmit((v) => setConfirming(transactionEdits(row, v)))}>
-          <DialogTitle id={titleId}>Edit Transaction</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              {typeLabel(row.type)} {row.id} of {formatMoney(row.grossAmount)} on{' '}
-              {row.investmentAccount?.name ?? 'account'} ({row.investmentAccountId}). Amounts, types and dates never
-              change; a finalised transaction is undone by reversing it.
-            </DialogContentText>
-            <Stack spacing={2} sx={{ mt: 2 }}>
-              {pendingWithdrawal && (
-                <Controller
-                  control={form.control}
-                  name="status"
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      label="Status"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      helperText={status ? decisionText[status] : 'Pending until paid or cancelled.'}
-                    >
-                      <MenuItem value="PENDING">{transactionStatusLabels.PENDING}</MenuItem>
-                      {withdrawalDecisionStatuses.map((s) => (
-                        <MenuItem key={s} value={s}>
-                          {transactionStatusLabels[s]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              )}
-              <TextInput
-                label="Comment"
-                multiline
-                minRows={2}
-                {...fieldProps(form.register, 'comment')}
-                error={Boolean(errors.comment)}
-                helperText={errors.comment?.message ?? 'Visible to staff only.'}
-                inputProps={{ maxLength: commentLengthMax }}
-              />
-              <TextInput
-                label="Investor Comment"
-                multiline
-                minRows={2}
-                {...fieldProps(form.register, 'investorComment')}
-                error={Boolean(errors.investorComment)}
-                helperText={errors.investorComment?.message ?? 'Shown to the investor with the transaction.'}
-                inputProps={{ maxLength: commentLengthMax }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={nothingChanged || save.isPending}>
-              Save
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <FormDialog
+        open={!confirming}
+        title="Edit Transaction"
+        intro={`${typeLabel(row.type)} ${row.id} of ${formatMoney(row.grossAmount)} on ${
+          row.investmentAccount?.name ?? 'account'
+        } (${row.investmentAccountId}). Amounts, types and dates never change; a finalised transaction is undone by reversing it.`}
+        submitLabel="Save"
+        busy={save.isPending}
+        submitDisabled={nothingChanged}
+        onSubmit={form.handleSubmit((v) => setConfirming(transactionEdits(row, v)))}
+        onClose={onClose}
+      >
+        {pendingWithdrawal && <WithdrawalStatusField control={form.control} name="status" chosen={status} />}
+        <TextInputField control={form.control} name="comment" label="Comment" hint="Visible to staff only." multiline />
+        <TextInputField
+          control={form.control}
+          name="investorComment"
+          label="Investor Comment"
+          hint="Shown to the investor with the transaction."
+          multiline
+        />
+      </FormDialog>
       {confirming && (
         <ConfirmDialog
           open
