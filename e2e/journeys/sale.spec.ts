@@ -186,7 +186,9 @@ test('management sells 30% and 20% of an investment to two accounts with Fill & 
   await loginAs(page, 'management');
   await page.goto(`/investments/${investmentId}`);
   await expect(page.getByRole('heading', { name: `Investment ${investmentId}` })).toBeVisible({ timeout: 120_000 });
-  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  // from the keyboard: Sell opens the dialog, Enter in a field previews
+  await page.getByRole('button', { name: 'Sell', exact: true }).focus();
+  await page.keyboard.press('Enter');
 
   const dialog = page.getByRole('dialog', { name: 'Sell Investment' });
   await expect(dialog).toContainText('At most 05/03/2027');
@@ -259,7 +261,7 @@ test('management sells 30% and 20% of an investment to two accounts with Fill & 
   // back to today's sale
   await pickDay('Next month', 'March 2027', '5');
   await expect(receiver).toBeHidden();
-  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await dialog.getByRole('textbox', { name: /^Buyer 2 Rate/ }).press('Enter');
   await expect(preview).toContainText('(13 days)');
 
   // a change of the buyers makes the preview stale: Sell waits for a new one
