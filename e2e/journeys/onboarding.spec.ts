@@ -1,6 +1,14 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '../support/demo';
-import { expect, latestMailedCode, skipWelcomeVideo, snap, submitLogin, test } from '../support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  latestMailedCode,
+  skipWelcomeVideo,
+  snap,
+  submitLogin,
+  test,
+} from '../support/fixtures';
 
 /**
  * Investor onboarding (issue 15): an anonymous applicant fills the public application at /invest;
@@ -107,7 +115,7 @@ function daysAgo(days: number): string {
   });
 }
 
-const step = (page: Page, title: string) => page.getByRole('listitem', { name: new RegExp(`^${title}:`) });
+const step = (page: Page, title: string) => page.getByRole('tab', { name: new RegExp(`^${title}:`) });
 
 test('an individual applies with a licence and a certificate; management approves; the investor logs in', async ({
   page,
@@ -139,6 +147,7 @@ test('an individual applies with a licence and a certificate; management approve
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Please enter a valid TFN.')).toBeVisible();
   await expect(page.getByText("A driver's licence or passport number is required.").first()).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Tax file number (TFN)' }).fill('123 456 782');
   await page.getByRole('textbox', { name: "Driver's licence number" }).fill('12345678');
   await choose(page, "Driver's licence state", 'NSW');
@@ -163,9 +172,9 @@ test('an individual applies with a licence and a certificate; management approve
 
   // back on Register, the email emptied: that step shows its error and 'I accept' is blocked
   await expect(page.getByRole('heading', { level: 2, name: 'Final Verification' })).toBeVisible();
-  await step(page, 'Register').getByRole('tab').click();
+  await step(page, 'Register').click();
   await page.getByRole('textbox', { name: 'Email' }).fill('');
-  await step(page, 'Final Verification').getByRole('tab').click();
+  await step(page, 'Final Verification').click();
   await expect(step(page, 'Register')).toHaveAttribute('data-step-state', 'error');
   await expect(
     page.getByText(
@@ -174,9 +183,10 @@ test('an individual applies with a licence and a certificate; management approve
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'I accept' })).toBeDisabled();
   await snap(page, 'invest-incomplete');
-  await step(page, 'Register').getByRole('tab').click();
+  await expectAccessible(page);
+  await step(page, 'Register').click();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await step(page, 'Final Verification').getByRole('tab').click();
+  await step(page, 'Final Verification').click();
   await expect(step(page, 'Register')).toHaveAttribute('data-step-state', 'complete');
 
   const reference = await acceptAndSubmit(page, 'invest-final');
@@ -194,6 +204,7 @@ test('an individual applies with a licence and a certificate; management approve
   await expect(approve).toBeDisabled();
   await review.getByRole('checkbox', { name: 'All required parties have approved' }).check();
   await snap(review, 'onboarding-review');
+  await expectAccessible(review);
   await approve.click();
   await review.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(review).toHaveURL(/\/onboarding\/investorApplications$/);

@@ -159,21 +159,19 @@ export function ApplicationStepper({ definition, finalStepId, tools }: Applicati
               {step.title}
             </StepLabel>
           );
+          // every step is a tab of the stepper (a tablist): the ones not reachable yet are disabled
           return (
-            <Step
-              key={step.id}
-              completed={state === 'complete'}
-              disabled={state === 'disabled' && !reachable}
-              data-step-state={state}
-              aria-label={`${step.title}: ${stepStateLabels[state]}`}
-            >
-              {reachable && index !== currentIndex ? (
-                <StepButton onClick={() => goTo(step.id)} optional={caption}>
-                  {label}
-                </StepButton>
-              ) : (
-                label
-              )}
+            <Step key={step.id} completed={state === 'complete'} disabled={!reachable && index !== currentIndex}>
+              <StepButton
+                onClick={() => {
+                  if (step.id !== current.id) goTo(step.id);
+                }}
+                optional={caption}
+                aria-label={`${step.title}: ${stepStateLabels[state]}`}
+                data-step-state={state}
+              >
+                {label}
+              </StepButton>
             </Step>
           );
         })}
