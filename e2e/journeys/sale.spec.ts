@@ -292,6 +292,11 @@ test('management sells 30% and 20% of an investment to two accounts with Fill & 
   await expect(page.getByRole('heading', { name: 'Sale Transactions' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sell', exact: true })).toBeDisabled();
   await snap(page, 'sale-sold-investment');
+  // a sale transaction opens its transaction
+  await page.getByRole('row').filter({ hasText: 'Investment Sale' }).first().click();
+  await expect(page).toHaveURL(/\/transactions\/\d+/);
+  await expect(page.getByText('$15,056.10').first()).toBeVisible();
+  await page.goBack();
 
   // the loan lists the three holdings the sale opened beside the sold one
   await page.getByRole('button', { name: 'Go to Loan' }).click();
