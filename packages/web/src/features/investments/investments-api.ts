@@ -86,6 +86,8 @@ export const investmentsList = defineList<InvestmentRow>({
     { field: 'mandateRate', header: 'Mandate Rate', kind: 'percent', width: 115 },
     { field: 'principalOutstanding', header: 'Outstanding', kind: 'money', width: 125 },
     { field: 'creationDate', header: 'Investment Date', kind: 'datetime', width: 170 },
+    // a sold investment stays listed beside the holdings its sale opened
+    { field: 'saleDate', header: 'Sale Date', kind: 'datetime', width: 170 },
   ],
   filterFields: investmentFilterFields,
 });
