@@ -37,7 +37,7 @@ export const loanInvestmentsResource = bindListResource(loanInvestmentListShape,
     investmentInterestRate: 'i.investment_interest_rate',
     mandateRate: 'i.mandate_rate',
     investmentPercentage:
-      '(select round(i.invested_amount * 100 / l2.amount, 10) from loans l2 where l2.id = i.loan_id)',
+      '(select round(coalesce(i.share_basis, i.invested_amount) * 100 / l2.amount, 10) from loans l2 where l2.id = i.loan_id)',
     creationDate: 'i.creation_date',
     finalisedDate: 'i.finalised_date',
     saleDate: 'i.sale_date',

@@ -12,6 +12,7 @@ const saleInvestmentColumns = [
   'principalWrittenOff',
   'investmentInterestRate',
   'mandateRate',
+  'shareBasis',
   'finalisedDate',
   'saleDate',
   'reversedDate',
@@ -109,6 +110,7 @@ export interface NewSaleInvestment {
   investmentInterestRate: string;
   mandateRate: string | null;
   originalInvestmentId: number;
+  shareBasis: string;
   investmentAccountTransactionId: number | null;
   creationDate: Date;
   finalisedDate: Date;

@@ -373,6 +373,26 @@ describe("DOMAIN.md's worked example", () => {
     expect(by[y]).toMatchObject({ principalAmount: 953.83, interestAmount: 92.13, cashAmount: 1045.96 });
     expect(split!.commissionAmount).toBe(120.55);
     expect(split!.pieces.map((p) => p.investmentId)).not.toContain(investmentA);
+
+    // the investment screens: X's holding shares the repayments from the sale on, as 15% of the loan
+    const xInvestment = result.newInvestments[0].investmentId;
+    const xRepayments = await t.call('GET', `/api/investments/${xInvestment}/repayments?$top=100`, { token: management });
+    expect(xRepayments.status, JSON.stringify(xRepayments.body)).toBe(200);
+    expect(xRepayments.body.data[0]).toMatchObject({
+      dueDate: '2027-03-20',
+      principalDue: 1430.74,
+      principalPaid: 1430.74,
+      interestPaid: 152.02,
+    });
+    expect(xRepayments.body.data).toHaveLength(11);
+    const aRepayments = await t.call('GET', `/api/investments/${investmentA}/repayments`, { token: management });
+    expect(aRepayments.body.data.map((r: any) => [r.dueDate, r.principalPaid])).toEqual([['2027-02-20', 4719.97]]);
+    const xDetail = await t.call('GET', `/api/investments/${xInvestment}`, { token: management });
+    expect(xDetail.body.data).toMatchObject({
+      investmentPercentage: 15,
+      investedAmount: 16_584.01,
+      originalInvestmentId: investmentA,
+    });
     expect((await checkLedger(t.ctx.db)).problems).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
   lastFractionalisedDueDate,
   loanMessages,
   maximumSaleInstant,
+  mulRound,
   normaliseSaleInstant,
   notFound,
   type PurchaserDetail,
@@ -375,6 +376,7 @@ export async function sellInvestment(
           ]
         : []),
     ];
+    const principalSplitCents = money.principalCents + (money.remainder?.principalCents ?? 0n);
     const newIds = await repo.insertSaleInvestments(
       trx,
       holdings.map((h) => ({
@@ -384,8 +386,16 @@ export async function sellInvestment(
         investmentInterestRate: h.rate,
         mandateRate: h.isSeller ? investment.mandateRate : null,
         originalInvestmentId: investment.id,
+        // the part of the loan this holding stands for, in the sold investment's terms
+        shareBasis: centsToString(
+          mulRound(
+            centsFromString(investment.shareBasis ?? investment.investedAmount),
+            new Decimal(h.principalCents.toString()).div(principalSplitCents.toString()),
+          ),
+        ),
         investmentAccountTransactionId: null,
-        creationDate: now,
+        // held from the sale instant: the repayments due after it are its (docs/decisions/009)
+        creationDate: plan.saleInstant,
         finalisedDate: now,
       })),
     );

@@ -76,7 +76,7 @@ const investmentsResource = bindListResource(investmentListShape, {
     investedAmount: 'i.invested_amount',
     investmentInterestRate: 'i.investment_interest_rate',
     mandateRate: 'i.mandate_rate',
-    investmentPercentage: 'round(i.invested_amount * 100 / il.amount, 10)',
+    investmentPercentage: 'round(coalesce(i.share_basis, i.invested_amount) * 100 / il.amount, 10)',
     creationDate: 'i.creation_date',
     finalisedDate: 'i.finalised_date',
     saleDate: 'i.sale_date',
@@ -132,7 +132,7 @@ const portfolioInvestmentsResource = bindListResource(portfolioInvestmentListSha
     repaidProgress: repaidProgressSql('i'),
     investmentInterestRate: 'i.investment_interest_rate',
     mandateRate: 'i.mandate_rate',
-    investmentPercentage: 'round(i.invested_amount * 100 / l.amount, 10)',
+    investmentPercentage: 'round(coalesce(i.share_basis, i.invested_amount) * 100 / l.amount, 10)',
     creationDate: 'i.creation_date',
     finalisedDate: 'i.finalised_date',
     saleDate: 'i.sale_date',
@@ -142,18 +142,19 @@ const portfolioInvestmentsResource = bindListResource(portfolioInvestmentListSha
 });
 
 /**
- * An investment's share of a repayment of its loan, in proportion to what it invested: principal
- * due x invested / loan amount, and interest due x invested / loan amount x its rate / the loan's
- * base rate (a mandate rate above base includes its top-up), each rounded half-up to the cent. A
- * sold investment shares only the repayments due up to its sale date (a Sydney date).
+ * An investment's share of a repayment of its loan, in proportion to what it invested (a holding
+ * opened by a sale: its share_basis): principal due x invested / loan amount, and interest due x
+ * invested / loan amount x its rate / the loan's base rate (a mandate rate above base includes its
+ * top-up), each rounded half-up to the cent. A sold investment shares only the repayments due
+ * before its sale's Sydney date, a holding opened by a sale those due from it on.
  * principalPaid, interestPaid and taxWithheldAmount are what the investment actually received
  * from that repayment.
  */
 export const shareSql = {
-  principalDue: 'round(rp.principal_due * i.invested_amount / l.amount, 2)',
+  principalDue: 'round(rp.principal_due * coalesce(i.share_basis, i.invested_amount) / l.amount, 2)',
   investorsInterestDue:
     'case when l.base_interest_rate > 0 ' +
-    'then round(rp.interest_due * i.invested_amount * i.investment_interest_rate / (l.amount * l.base_interest_rate), 2) ' +
+    'then round(rp.interest_due * coalesce(i.share_basis, i.invested_amount) * i.investment_interest_rate / (l.amount * l.base_interest_rate), 2) ' +
     'else 0 end',
 };
 
@@ -161,7 +162,10 @@ export const shareSql = {
 export const heldRepaymentsFrom =
   'investments i join loans l on l.id = i.loan_id ' +
   'join repayments rp on rp.loan_id = i.loan_id and not rp.is_archived ' +
-  `and (i.sale_date is null or rp.due_date <= ${sydneyDayText('i.sale_date')})`;
+  // a repayment falls due at the end of its day: a sale on that day before it (the default) leaves
+  // it to the buyers, whose holdings are created at the sale instant (docs/decisions/009)
+  `and (i.sale_date is null or rp.due_date < ${sydneyDayText('i.sale_date')}) ` +
+  `and (i.original_investment_id is null or rp.due_date >= ${sydneyDayText('i.creation_date')})`;
 
 const investmentRepaymentsResource = bindListResource(investmentRepaymentListShape, {
   name: 'repayments',

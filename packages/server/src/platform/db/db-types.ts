@@ -157,6 +157,7 @@ export interface Investments {
   principalWrittenOff: Generated<Numeric>;
   reversedDate: Timestamp | null;
   saleDate: Timestamp | null;
+  shareBasis: Numeric | null;
 }
 
 export interface Investors {
