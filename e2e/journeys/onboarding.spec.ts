@@ -292,6 +292,24 @@ test('a company applies with two directors; management denies it', async ({ page
   await page.getByRole('button', { name: 'Next' }).click();
 
   await mandate(page);
+
+  // a submission the server refuses says so, and the form stays open to try again
+  const submitPath = '**/api/onboarding/user/applications';
+  await page.route(submitPath, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, code: 'INTERNAL', userMessage: 'Action Failed' }),
+    }),
+  );
+  await page.getByRole('checkbox', { name: /I am authorised to provide the details/ }).check();
+  await page.getByRole('checkbox', { name: 'I consent to a credit reporting check' }).check();
+  await page.getByRole('button', { name: 'I accept' }).click();
+  await expect(page.getByTestId('toast-error')).toHaveText('Application failed to submit');
+  await expect(page.getByRole('button', { name: 'I accept' })).toBeEnabled();
+  await page.unroute(submitPath);
+  await page.getByRole('checkbox', { name: /I am authorised to provide the details/ }).uncheck();
+  await page.getByRole('checkbox', { name: 'I consent to a credit reporting check' }).uncheck();
   const reference = await acceptAndSubmit(page, 'invest-company-final');
 
   // management sees both directors among the approvals, and denies the application

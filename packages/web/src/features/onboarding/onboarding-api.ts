@@ -48,6 +48,7 @@ export const applicationsList = defineList<ApplicationListRow>({
     { field: 'status', header: 'Status', kind: 'enum', labels: statusLabels, width: 120 },
     { field: 'creationDate', header: 'Creation Date', kind: 'datetime', width: 190 },
     { field: 'finalisedDate', header: 'Finalised Date', kind: 'datetime', width: 190 },
+    { field: 'certificateExpiryDate', header: 'Certificate Expiry', kind: 'date', width: 150 },
   ],
   filterFields: [
     { id: 'id', label: 'ID', field: 'id', type: 'integer' },
