@@ -376,7 +376,9 @@ describe("DOMAIN.md's worked example", () => {
 
     // the investment screens: X's holding shares the repayments from the sale on, as 15% of the loan
     const xInvestment = result.newInvestments[0].investmentId;
-    const xRepayments = await t.call('GET', `/api/investments/${xInvestment}/repayments?$top=100`, { token: management });
+    const xRepayments = await t.call('GET', `/api/investments/${xInvestment}/repayments?$top=100`, {
+      token: management,
+    });
     expect(xRepayments.status, JSON.stringify(xRepayments.body)).toBe(200);
     expect(xRepayments.body.data[0]).toMatchObject({
       dueDate: '2027-03-20',
