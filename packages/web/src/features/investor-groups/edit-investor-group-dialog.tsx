@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
+import { ConfirmChangesDialog } from '../../shared/dialogs/confirm-changes-dialog';
 import { changedFields } from '../investors';
 import { type EditInvestorGroupChanges, type InvestorGroupView, useEditInvestorGroup } from './investor-groups-api';
 
@@ -146,18 +146,12 @@ export function EditInvestorGroupDialog({
           </Button>
         </DialogActions>
       </Dialog>
-      <ConfirmDialog
-        open={pending !== null}
-        title="Confirm Edit"
-        message={
-          changeList.length === 0
-            ? 'Nothing has changed.'
-            : `Please confirm the changes to this investor group: ${changeList.join(', ')}.`
-        }
-        confirmDisabled={changeList.length === 0}
-        onConfirm={async () => {
-          if (!pending) return;
-          const response = await save.mutateAsync(pending);
+      <ConfirmChangesDialog
+        pending={pending}
+        changes={changeList}
+        subject="investor group"
+        onSave={async (changes) => {
+          const response = await save.mutateAsync(changes);
           form.reset(formValuesOf(response.data));
           onClose();
         }}

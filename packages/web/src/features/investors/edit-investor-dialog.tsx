@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
+import { ConfirmChangesDialog } from '../../shared/dialogs/confirm-changes-dialog';
 import { changedFields } from './changed-fields';
 import { type EditInvestorChanges, type InvestorUserView, useEditInvestor } from './investors-api';
 
@@ -124,18 +124,12 @@ export function EditInvestorDialog({
           </Button>
         </DialogActions>
       </Dialog>
-      <ConfirmDialog
-        open={pending !== null}
-        title="Confirm Edit"
-        message={
-          changeList.length === 0
-            ? 'Nothing has changed.'
-            : `Please confirm the changes to this investor: ${changeList.join(', ')}.`
-        }
-        confirmDisabled={changeList.length === 0}
-        onConfirm={async () => {
-          if (!pending) return;
-          const response = await save.mutateAsync(pending);
+      <ConfirmChangesDialog
+        pending={pending}
+        changes={changeList}
+        subject="investor"
+        onSave={async (changes) => {
+          const response = await save.mutateAsync(changes);
           form.reset(formValuesOf(response.data));
           onClose();
         }}

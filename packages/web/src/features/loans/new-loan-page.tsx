@@ -8,7 +8,6 @@ import {
   type ProcessedSchedule,
   scheduleBytesMax,
 } from '@lm/domain';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +27,7 @@ import { type Control, Controller, type FieldErrors, type Resolver, useForm, use
 import { Link, useNavigate } from 'react-router';
 import { messageOf } from '../../shared/api/api-error';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
+import { FileField, fileTooLarge } from '../../shared/forms/file-field';
 import { PageTitle } from '../../shared/layout/page-title';
 import { DataTable } from '../../shared/table/data-table';
 import { toast } from '../../shared/toast/toast-store';
@@ -58,7 +58,7 @@ function UploadStep({ onProcessed }: { onProcessed: (draft: ProcessedSchedule) =
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const tooLarge = file !== null && file.size > scheduleBytesMax;
+  const tooLarge = fileTooLarge(file, scheduleBytesMax);
   const next = async () => {
     if (!file) return;
     setBusy(true);
@@ -77,23 +77,18 @@ function UploadStep({ onProcessed }: { onProcessed: (draft: ProcessedSchedule) =
     <Paper variant="outlined" sx={{ p: 3 }}>
       <Stack spacing={2}>
         <Typography>{loanTexts.uploadHint}</Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-            Choose File
-            <input
-              hidden
-              type="file"
-              accept={scheduleFileTypes}
-              aria-label="Repayment schedule file"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setProblem(null);
-              }}
-            />
-          </Button>
-          <Typography data-testid="schedule-file-name">{file?.name ?? loanTexts.noFileChosen}</Typography>
-        </Stack>
-        {tooLarge && <Alert severity="error">The file is larger than {scheduleBytesMax / 1024 / 1024} MB.</Alert>}
+        <FileField
+          file={file}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setProblem(null);
+          }}
+          accept={scheduleFileTypes}
+          label="Repayment schedule file"
+          maxBytes={scheduleBytesMax}
+          noFileText={loanTexts.noFileChosen}
+          nameTestId="schedule-file-name"
+        />
         {problem && <Alert severity="error">{problem}</Alert>}
         <Stack direction="row" spacing={1}>
           <Button component={Link} to="/loans">

@@ -10,7 +10,6 @@ import DeleteOutlineIcon from '@mui/icons-material/Delete';
 import PublishIcon from '@mui/icons-material/Publish';
 import RestoreIcon from '@mui/icons-material/Restore';
 import UndoIcon from '@mui/icons-material/Undo';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,6 +32,7 @@ import { useId, useReducer, useRef, useState } from 'react';
 import { messageOf } from '../../shared/api/api-error';
 import { nextOperationKey, type OperationKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
+import { FileField, fileTooLarge } from '../../shared/forms/file-field';
 import { PageTitle } from '../../shared/layout/page-title';
 import { pageSizesWithAll } from '../../shared/list/list-types';
 import { DataTable } from '../../shared/table/data-table';
@@ -49,7 +49,7 @@ function UploadReceiptsStep({ onProcessed }: { onProcessed: (rows: StagedReceipt
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const tooLarge = file !== null && file.size > receiptFileBytesMax;
+  const tooLarge = fileTooLarge(file, receiptFileBytesMax);
   const next = async () => {
     if (!file) return;
     setBusy(true);
@@ -73,23 +73,18 @@ function UploadReceiptsStep({ onProcessed }: { onProcessed: (rows: StagedReceipt
           Choose the receipts file (CSV or XLSX with the columns thirdPartyLoanId, receiptId, receiptDate, netAmount,
           grossAmount, batchNumber), then Next to process it.
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
-            Choose File
-            <input
-              hidden
-              type="file"
-              accept={receiptFileTypes}
-              aria-label="Receipts file"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setProblem(null);
-              }}
-            />
-          </Button>
-          <Typography data-testid="receipts-file-name">{file?.name ?? 'No file chosen'}</Typography>
-        </Stack>
-        {tooLarge && <Alert severity="error">The file is larger than {receiptFileBytesMax / 1024 / 1024} MB.</Alert>}
+        <FileField
+          file={file}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setProblem(null);
+          }}
+          accept={receiptFileTypes}
+          label="Receipts file"
+          maxBytes={receiptFileBytesMax}
+          disabled={busy}
+          nameTestId="receipts-file-name"
+        />
         {problem && <Alert severity="error">{problem}</Alert>}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Button variant="contained" onClick={() => void next()} disabled={!file || busy || tooLarge}>
