@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '../../shared/forms/new-password-fields';
 import { fieldProps } from '../../shared/inputs/register-field';
+import { TextInput } from '../../shared/inputs/text-input';
 import { type ChangePasswordForm, changePasswordForm } from '../session';
 import { useChangePassword } from './profile-api';
 
@@ -31,7 +32,7 @@ export function ChangePasswordTab() {
       <Typography id="change-password-heading" variant="h5" component="h2">
         Change Password
       </Typography>
-      <TextField
+      <TextInput
         label="Current password"
         type="password"
         autoComplete="current-password"
@@ -40,27 +41,7 @@ export function ChangePasswordTab() {
         helperText={errors.oldPassword?.message ?? ' '}
         required
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        {...fieldProps(form.register, 'newPassword')}
-        error={Boolean(errors.newPassword)}
-        helperText={
-          errors.newPassword?.message ??
-          'At least 8 characters with a number, a lowercase and an uppercase letter and one of ! @ # $ % ^ & *'
-        }
-        required
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        {...fieldProps(form.register, 'confirmPassword')}
-        error={Boolean(errors.confirmPassword)}
-        helperText={errors.confirmPassword?.message ?? ' '}
-        required
-      />
+      <NewPasswordFields form={form} />
       <div>
         <Button type="submit" variant="contained" disabled={!allFilled || change.isPending}>
           Change Password

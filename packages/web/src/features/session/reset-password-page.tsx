@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { NewPasswordFields } from '../../shared/forms/new-password-fields';
 import { fieldProps } from '../../shared/inputs/register-field';
 import { TextInput } from '../../shared/inputs/text-input';
 import { PageTitle } from '../../shared/layout/page-title';
@@ -147,27 +148,7 @@ export default function ResetPasswordPage() {
                 helperText={errors.confirmationCode?.message ?? ' '}
                 required
               />
-              <TextInput
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                {...fieldProps(form.register, 'newPassword')}
-                error={Boolean(errors.newPassword)}
-                helperText={
-                  errors.newPassword?.message ??
-                  'At least 8 characters with a number, a lowercase and an uppercase letter and one of ! @ # $ % ^ & *'
-                }
-                required
-              />
-              <TextInput
-                label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
-                {...fieldProps(form.register, 'confirmPassword')}
-                error={Boolean(errors.confirmPassword)}
-                helperText={errors.confirmPassword?.message ?? ' '}
-                required
-              />
+              <NewPasswordFields form={form} />
               <Button type="submit" variant="contained" disabled={confirm.isPending}>
                 Reset Password
               </Button>
