@@ -92,8 +92,12 @@ async function openForReview(browser: Browser, origin: string, reference: string
   await review.goto('/login');
   await submitLogin(review, demoUsers.management.email, demoPassword);
   await expect(review).not.toHaveURL(/\/login/);
-  await review.goto('/onboarding/investorApplications');
-  await review.getByRole('row', { name: new RegExp(reference) }).click();
+  // the list filtered by Application ID (contains) finds it alone
+  await review.goto(`/onboarding/investorApplications?f.applicationId=${reference.slice(2)}`);
+  const rows = review.getByRole('row', { name: new RegExp(reference) });
+  await expect(rows).toHaveCount(1);
+  await expect(review.getByRole('row')).toHaveCount(2);
+  await rows.click();
   await expect(review.getByRole('heading', { name: `Application ${reference}` })).toBeVisible();
   return { context, review };
 }
