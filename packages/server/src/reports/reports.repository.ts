@@ -11,7 +11,7 @@ import { sydneyMidnight } from '../platform/db/sydney-sql';
  */
 
 /** Rows per keyset page while a report streams. */
-export const reportPageRows = 1000;
+export const reportPageRows = 5000;
 
 /** The instant a Sydney business date begins. */
 const dayStart = (isoDate: string): RawBuilder<Date> => sydneyMidnight(sql`cast(${isoDate} as date)`);
