@@ -14,7 +14,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { AppDatePicker } from '../../shared/inputs/date-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
@@ -61,7 +61,7 @@ const warningSx = { '& .MuiFormHelperText-root': { color: 'warning.dark' } };
  * react-hook-form: text kinds, dates (the shared date picker), choices, a checkbox, an address
  * (its parts), a single document file, and numbers (the shared number input).
  */
-export function ApplicationField({ found, control, issues, revealIssues, disabled, required }: ApplicationFieldProps) {
+function ApplicationFieldView({ found, control, issues, revealIssues, disabled, required }: ApplicationFieldProps) {
   const { field: definition, path } = found;
   const id = useId();
   if (definition.kind === 'info') {
@@ -286,3 +286,26 @@ export function ApplicationField({ found, control, issues, revealIssues, disable
     </Grid>
   );
 }
+
+const issueText = (issues: readonly FormIssue[]) =>
+  issues.map((issue) => `${issue.severity}:${issue.message}`).join('|');
+
+/**
+ * Whether a field shows the same: its definition, path, issues and flags. Its value is not among
+ * them: the field's Controller re-renders itself when its own value changes, so one keystroke
+ * re-renders one field, not every field of a form with twenty approving individuals.
+ */
+function sameField(before: ApplicationFieldProps, after: ApplicationFieldProps): boolean {
+  return (
+    before.found.field === after.found.field &&
+    before.found.path === after.found.path &&
+    before.found.documentKey === after.found.documentKey &&
+    before.control === after.control &&
+    before.revealIssues === after.revealIssues &&
+    before.disabled === after.disabled &&
+    before.required === after.required &&
+    issueText(before.issues) === issueText(after.issues)
+  );
+}
+
+export const ApplicationField = memo(ApplicationFieldView, sameField);
