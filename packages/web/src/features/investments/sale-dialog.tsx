@@ -37,15 +37,16 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { Controller, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { ApiError, messageOf } from '../../shared/api/api-error';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { serverNow, serverToday } from '../../shared/api/server-today';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
-import { AccountPicker, type PickedAccount } from '../../shared/inputs/account-picker';
-import { AppDatePicker } from '../../shared/inputs/date-picker';
-import { NumberInput } from '../../shared/inputs/number-input';
+import { AccountField } from '../../shared/forms/account-field';
+import { DateField } from '../../shared/forms/date-field';
+import { NumberField, RateField } from '../../shared/forms/number-field';
+import type { PickedAccount } from '../../shared/inputs/account-picker';
 import type { InvestmentDetailRow } from './investments-api';
 import { saleRepaymentDatesQuery, useSaleQuote, useSellInvestment } from './sale-api';
 import {
@@ -235,6 +236,13 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
   // the receiver toggle's sale instant; a new date drops it
   const [saleInstant, setSaleInstant] = useState<string | null>(null);
   const [receiver, setReceiver] = useState<SaleReceiver | null>(null);
+  // a new sale date drops the toggled instant
+  const saleDate = values.saleDate;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the date changes, and only then
+  useEffect(() => {
+    setSaleInstant(null);
+    setReceiver(null);
+  }, [saleDate]);
   const [quoted, setQuoted] = useState<QuotedSale | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{
@@ -315,24 +323,13 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
           >
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
               <Box sx={{ width: 280 }}>
-                <Controller
+                <DateField
                   control={form.control}
                   name="saleDate"
-                  render={({ field }) => (
-                    <AppDatePicker
-                      label="Sale Date"
-                      value={field.value}
-                      onChange={(value) => {
-                        setSaleInstant(null);
-                        setReceiver(null);
-                        field.onChange(value);
-                      }}
-                      maxDate={today}
-                      required
-                      error={Boolean(errors.saleDate)}
-                      helperText={errors.saleDate?.message ?? `At most ${formatDate(today)}`}
-                    />
-                  )}
+                  label="Sale Date"
+                  hint={`At most ${formatDate(today)}`}
+                  maxDate={today}
+                  required
                 />
               </Box>
               {onRepaymentDate && values.saleDate && (
@@ -358,8 +355,8 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
               Buyers
             </Typography>
             {buyers.fields.map((row, index) => {
-              const rowErrors = errors.buyers?.[index];
               const rowValues = values.buyers?.[index];
+              const accountId = rowValues?.investmentAccountId ?? null;
               const sellerRow = rowValues ? isSellerRow(rowValues, facts) : false;
               const number = index + 1;
               return (
@@ -374,60 +371,30 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
                     alignItems: 'start',
                   }}
                 >
-                  <Controller
+                  <AccountField
                     control={form.control}
                     name={`buyers.${index}.investmentAccountId`}
-                    render={({ field }) => (
-                      <AccountPicker
-                        label={`Buyer ${number} Account`}
-                        value={field.value === null ? null : (accounts.get(field.value) ?? null)}
-                        onChange={(account) => {
-                          if (account) setAccounts((current) => new Map(current).set(account.id, account));
-                          field.onChange(account ? account.id : null);
-                        }}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        error={Boolean(rowErrors?.investmentAccountId)}
-                        helperText={
-                          rowErrors?.investmentAccountId?.message ??
-                          (sellerRow ? 'The seller keeps this part' : 'Type a name or an account id')
-                        }
-                      />
-                    )}
+                    label={`Buyer ${number} Account`}
+                    {...(sellerRow ? { hint: 'The seller keeps this part' } : {})}
+                    account={accountId === null ? null : (accounts.get(accountId) ?? null)}
+                    onPick={(account) => {
+                      if (account) setAccounts((current) => new Map(current).set(account.id, account));
+                    }}
                   />
-                  <Controller
+                  <NumberField
+                    kind="percentage"
                     control={form.control}
                     name={`buyers.${index}.purchasedFraction`}
-                    render={({ field }) => (
-                      <NumberInput
-                        kind="percentage"
-                        label={`Buyer ${number} Percentage`}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        required
-                        error={Boolean(rowErrors?.purchasedFraction)}
-                        helperText={rowErrors?.purchasedFraction?.message ?? 'Of the investment'}
-                      />
-                    )}
+                    label={`Buyer ${number} Percentage`}
+                    hint="Of the investment"
+                    required
                   />
-                  <Controller
+                  <RateField
                     control={form.control}
                     name={`buyers.${index}.interestRate`}
-                    render={({ field }) => (
-                      <NumberInput
-                        kind="percentage"
-                        label={`Buyer ${number} Rate`}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        required
-                        error={Boolean(rowErrors?.interestRate)}
-                        helperText={rowErrors?.interestRate?.message ?? 'Per annum'}
-                      />
-                    )}
+                    label={`Buyer ${number} Rate`}
+                    hint="Per annum"
+                    required
                   />
                   <IconButton
                     aria-label={`Remove buyer ${number}`}
