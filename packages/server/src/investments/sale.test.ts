@@ -453,3 +453,132 @@ describe('after the example', () => {
     expect((await checkLedger(t.ctx.db)).problems).toEqual([]);
   });
 });
+
+describe('a mandate seller, foreign, with a sale fee', () => {
+  let app: TestApp;
+  afterAll(() => app?.close());
+
+  it('555 tops the interest up above base, keeps the fee, 10% is withheld, all in one balanced entry', async () => {
+    app = await createTestApp({
+      clockNow: '2027-02-21T10:00:00+11:00',
+      env: { SALE_INTEREST_PAYOUT_FEE_PERCENT: '10' },
+    });
+    const m = await openFundedAccount(app.ctx, { name: 'Mandate M', isForeign: true, depositCents: 6_000_000n });
+    const b = await openFundedAccount(app.ctx, { name: 'Holder B', depositCents: 6_000_000n });
+    const buyer = await openFundedAccount(app.ctx, { name: 'Buyer', depositCents: 5_000_000n });
+    await deposit(app.ctx, houseAccountId, 1_000_000n);
+    const mandateLoan = await createDeployedLoan(app.ctx, {
+      amountCents: 12_000_000n,
+      baseRate: '12.5',
+      schedule: fixtureSchedule,
+      investments: [
+        { accountId: m, amountCents: 6_000_000n, rate: '14' },
+        { accountId: b, amountCents: 6_000_000n, rate: '12.5' },
+      ],
+    });
+    const row = fixtureSchedule[0]!;
+    const gross = row.principalDueCents + row.interestDueCents;
+    const published = await publishReceipts(
+      app.ctx,
+      [
+        {
+          loanId: mandateLoan.loanId,
+          thirdPartyId: `MS-${process.pid}`,
+          dueDate: row.dueDate,
+          netAmount: gross,
+          grossAmount: gross,
+          batchNumber: 'M',
+        },
+      ],
+      null,
+      audit,
+    );
+    await fractionaliseRepayments(app.ctx, [published.receipts[0]!.loanTransactionId], null, audit);
+    app.ctx.clock.set('2027-03-05T10:00:00+11:00');
+    const token = await app.login(demo.management);
+    const houseBefore = (await balancesOf(app.ctx.db, houseAccountId)).availableCents;
+    const body = {
+      investmentId: mandateLoan.investmentIds[0],
+      saleDate: '2027-03-05',
+      purchaserDetailsRequests: [{ investmentAccountId: buyer, interestRate: 12, purchasedFraction: 50 }],
+    };
+    const preview = await app.call('POST', '/api/investments/actions/sell/quote', { token, body });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    // 27,640.02 x 14% x 13 / 365 = 137.82 accrued; the buyer pays 12.5%: 123.05; 555 the 14.77 above base
+    expect(preview.body.data).toMatchObject({
+      principalOutstanding: 55_280.03,
+      principalAmount: 27_640.02,
+      interestPayout: 137.82,
+      interestTopUpAmount: 14.77,
+      interestPayoutFee: 12.31,
+      taxWithheldAmount: 13.78,
+      sellerNetAmount: 27_751.75,
+      orgInterestCommission: 14.77,
+      orgInterestFee: 12.31,
+      orgFundsRequired: 14.77,
+      orgHasFunds: true,
+      isForeign: true,
+    });
+    expect(preview.body.data.purchaserDetails[0]).toMatchObject({
+      principalAmount: 27_640.02,
+      interestPayout: 123.05,
+      interestPayoutFee: 12.31,
+      interestTopUpAmountFee: 14.77,
+      fundsRequired: 27_763.07,
+    });
+    const sold = await app.call('POST', '/api/investments/actions/sell', {
+      token,
+      body: { ...body, quoteId: preview.body.data.quoteId },
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    expect((await balancesOf(app.ctx.db, houseAccountId)).availableCents - houseBefore).toBe(1_231n - 1_477n);
+    const rows = await app.ctx.db
+      .selectFrom('accountTransactions')
+      .select(['investmentAccountId', 'type', 'grossAmount', 'feesAmount', 'taxWithheldAmount'])
+      .where('ledgerEntryId', '=', sold.body.data.ledgerEntryId)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        investmentAccountId: buyer,
+        type: 'PURCHASE',
+        grossAmount: '27763.07',
+        feesAmount: '0.00',
+        taxWithheldAmount: '0.00',
+      },
+      {
+        investmentAccountId: m,
+        type: 'SALE',
+        grossAmount: '27751.75',
+        feesAmount: '12.31',
+        taxWithheldAmount: '13.78',
+      },
+      {
+        investmentAccountId: houseAccountId,
+        type: 'FEE',
+        grossAmount: '12.31',
+        feesAmount: '12.31',
+        taxWithheldAmount: '0.00',
+      },
+      {
+        investmentAccountId: houseAccountId,
+        type: 'INTEREST_TOP_UP',
+        grossAmount: '14.77',
+        feesAmount: '0.00',
+        taxWithheldAmount: '0.00',
+      },
+    ]);
+    // the seller's remainder keeps the mandate rate
+    const kept = await app.ctx.db
+      .selectFrom('investments')
+      .select(['investmentAccountId', 'investedAmount', 'investmentInterestRate', 'mandateRate'])
+      .where('originalInvestmentId', '=', mandateLoan.investmentIds[0]!)
+      .orderBy('id')
+      .execute();
+    expect(kept.map((k) => [k.investmentAccountId, k.investedAmount, Number(k.investmentInterestRate)])).toEqual([
+      [buyer, '27640.02', 12],
+      [m, '27640.01', 14],
+    ]);
+    expect((await checkLedger(app.ctx.db)).problems).toEqual([]);
+  });
+});
