@@ -113,6 +113,9 @@ const availableReports: ReadonlySet<ReportId> = new Set<ReportId>([
   'loans-in-arrears',
   'account-portfolio-report',
   'investment-account-balance',
+  'account-interest-by-investment',
+  'investment-account-transactions',
+  'loan-investment-summary',
 ]);
 
 function define(

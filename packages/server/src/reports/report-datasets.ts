@@ -290,6 +290,116 @@ const loansInArrears: DatasetBuilder = async (ctx, { definition, parameters }) =
   };
 };
 
+/** Account Interest Statement by Investment: the period's repayments of the account, summed per investment. */
+const accountInterestByInvestment: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'startDate' | 'endDate'>> & ReportParameters;
+  const { subject } = await accountSubject(ctx.db, p.accountId, periodOf(p), ctx.clock.now());
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject,
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'investmentId', header: 'Investment', kind: 'integer', width: 11 },
+      { key: 'loan', header: 'Loan', kind: 'text', width: 30 },
+      { key: 'rate', header: 'Rate %', kind: 'rate', width: 9 },
+      { key: 'principal', header: 'Principal', kind: 'money', width: 14, total: true },
+      { key: 'interest', header: 'Interest', kind: 'money', width: 14, total: true },
+      { key: 'fees', header: 'Fees', kind: 'money', width: 11, total: true },
+      { key: 'tax', header: 'Tax Withheld', kind: 'money', width: 13, total: true },
+      { key: 'amount', header: 'Cash', kind: 'money', width: 14, total: true },
+    ],
+    rows: mapRows(repo.interestByInvestment(ctx.db, p.accountId, p.startDate, p.endDate), (r) => ({
+      investmentId: r.investmentId,
+      loan: loanLabel(r.loanId, r.loanName),
+      rate: r.investmentInterestRate,
+      principal: money(r.principal),
+      interest: money(r.interest),
+      fees: money(r.fees),
+      tax: money(r.tax),
+      amount: money(r.amount),
+    })),
+    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
+  };
+};
+
+/** Investment Account Transactions: every account's (or one account's) finalised rows in the period. */
+const investmentAccountTransactions: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
+  const scope = p.accountId === undefined ? 'All Accounts' : `Account ${p.accountId}`;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: `${scope}, ${periodOf(p)}`, generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'date', header: 'Date', kind: 'date', width: 12 },
+      { key: 'transactionId', header: 'Transaction', kind: 'integer', width: 12 },
+      { key: 'account', header: 'Account', kind: 'text', width: 28 },
+      ...transactionColumns.filter((c) => c.key !== 'date' && c.key !== 'comment'),
+    ],
+    rows: mapRows(repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'), (t) => ({
+      date: sydneyDate(t.finalisedDate),
+      transactionId: t.id,
+      account: `${t.investmentAccountId} ${t.accountName}`,
+      type: typeLabel(t.type),
+      loan: loanLabel(t.loanId, t.loanName),
+      principal: money(t.principalAmount),
+      interest: money(t.interestAmount),
+      fees: money(t.feesAmount),
+      tax: money(t.taxWithheldAmount),
+      amount: money(t.amount),
+      balance: money(t.runningBalance),
+    })),
+    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
+  };
+};
+
+/** Loan Investment Summary: each loan's investments, who holds them and what they have repaid. */
+const loanInvestmentSummary: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const scope = parameters.loanId === undefined ? 'All Loans' : `Loan ${parameters.loanId}`;
+  const today = sydneyDate(ctx.clock.now());
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: `${scope}, as at ${formatDate(today)}`, generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'loan', header: 'Loan', kind: 'text', width: 28 },
+      { key: 'loanStatus', header: 'Loan Status', kind: 'text', width: 17 },
+      { key: 'investmentId', header: 'Investment', kind: 'integer', width: 11 },
+      { key: 'account', header: 'Account', kind: 'text', width: 28 },
+      { key: 'rate', header: 'Rate %', kind: 'rate', width: 9 },
+      { key: 'finalised', header: 'Finalised', kind: 'date', width: 12 },
+      { key: 'sold', header: 'Sold', kind: 'date', width: 12 },
+      { key: 'invested', header: 'Invested', kind: 'money', width: 14, total: true },
+      { key: 'principalRepaid', header: 'Principal Repaid', kind: 'money', width: 15, total: true },
+      { key: 'writtenOff', header: 'Written Off', kind: 'money', width: 13, total: true },
+      { key: 'interestRepaid', header: 'Interest Repaid', kind: 'money', width: 15, total: true },
+    ],
+    rows: mapRows(repo.loanInvestments(ctx.db, parameters.loanId), (i) => ({
+      loan: loanLabel(i.loanId, i.loanName),
+      loanStatus: loanStatusLabels[i.loanStatus as keyof typeof loanStatusLabels] ?? i.loanStatus,
+      investmentId: i.id,
+      account: `${i.investmentAccountId} ${i.accountName}`,
+      rate: i.investmentInterestRate,
+      finalised: i.finalisedDate ? sydneyDate(i.finalisedDate) : null,
+      sold: i.saleDate ? sydneyDate(i.saleDate) : null,
+      invested: money(i.investedAmount),
+      principalRepaid: money(i.principalRepaid),
+      writtenOff: money(i.principalWrittenOff),
+      interestRepaid: money(i.interestRepaid),
+    })),
+    fileName: fileNameOf(definition, parameters.loanId, today),
+  };
+};
+
 /** The datasets this release generates; the registry's `available` flag says the same. */
 export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
   'account-transactions-statement': accountTransactionsStatement,
@@ -297,4 +407,7 @@ export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
   'account-portfolio-report': accountPortfolioReport,
   'investment-account-balance': investmentAccountBalance,
   'loans-in-arrears': loansInArrears,
+  'account-interest-by-investment': accountInterestByInvestment,
+  'investment-account-transactions': investmentAccountTransactions,
+  'loan-investment-summary': loanInvestmentSummary,
 };

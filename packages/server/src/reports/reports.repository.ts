@@ -109,19 +109,21 @@ export interface StatementTransactionRow {
   feesAmount: string;
   taxWithheldAmount: string;
   runningBalance: string | null;
+  investmentAccountId: number;
+  accountName: string;
 }
 
 /** Which of an account's finalised rows a statement lists. */
 export type StatementRowKinds = 'all' | 'interest';
 
 /**
- * An account's finalised rows (cancelled ones moved nothing and are left out) finalised within
+ * An account's (or, without one, every account's) finalised rows (cancelled ones moved nothing and are left out) finalised within
  * the Sydney dates, in the order they were finalised. `interest` keeps the rows that carry
  * interest, fees or tax withheld (repayments, top-ups, sales and purchases, and their reversals).
  */
 export function statementTransactions(
   db: Executor,
-  accountId: number,
+  accountId: number | undefined,
   startDate: string,
   endDate: string,
   kinds: StatementRowKinds,
@@ -138,9 +140,11 @@ export function statementTransactions(
       select t.id, t.finalised_date,
         to_char(t.finalised_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as finalised_key, t.type, t.status, t.investor_comment, t.loan_id, l.name as loan_name,
         t.investment_id, t.amount, t.gross_amount, t.principal_amount, t.interest_amount, t.fees_amount,
-        t.tax_withheld_amount, t.running_balance
+        t.tax_withheld_amount, t.running_balance, t.investment_account_id, a.name as account_name
       from account_transactions t left join loans l on l.id = t.loan_id
-      where t.investment_account_id = ${accountId} and t.finalised_date is not null and t.status <> 'CANCELLED'
+        join investment_accounts a on a.id = t.investment_account_id
+      where ${accountId === undefined ? sql`true` : sql`t.investment_account_id = ${accountId}`}
+        and t.finalised_date is not null and t.status <> 'CANCELLED'
         and t.finalised_date >= ${dayStart(startDate)} and t.finalised_date < ${dayEnd(endDate)}
         ${interestOnly} ${resume}
       order by t.finalised_date, t.id
@@ -271,4 +275,81 @@ export function arrearsRepayments(db: Executor, loanId?: number): AsyncGenerator
 export async function loanExists(db: Executor, loanId: number): Promise<boolean> {
   const result = await sql<{ id: number }>`select id from loans where id = ${loanId}`.execute(db);
   return result.rows.length > 0;
+}
+
+export interface InterestByInvestmentRow {
+  investmentId: number;
+  loanId: number;
+  loanName: string;
+  investmentInterestRate: string;
+  principal: string;
+  interest: string;
+  fees: string;
+  tax: string;
+  amount: string;
+}
+
+/**
+ * An account's repayments in the Sydney dates, summed per investment (reversals deducted): the
+ * principal, interest, fees and tax withheld of its REPAYMENT rows and the cash they moved.
+ */
+export function interestByInvestment(
+  db: Executor,
+  accountId: number,
+  startDate: string,
+  endDate: string,
+): AsyncGenerator<InterestByInvestmentRow> {
+  return keysetPages<InterestByInvestmentRow>(async (after) => {
+    const resume = after ? sql`and i.id > ${after.investmentId}` : sql``;
+    const result = await sql<InterestByInvestmentRow>`
+      select i.id as investment_id, i.loan_id, l.name as loan_name, i.investment_interest_rate,
+        sum(case when t.type = 'REPAYMENT' then t.principal_amount else -t.principal_amount end)::numeric(20,2) as principal,
+        sum(case when t.type = 'REPAYMENT' then t.interest_amount else -t.interest_amount end)::numeric(20,2) as interest,
+        sum(case when t.type = 'REPAYMENT' then t.fees_amount else -t.fees_amount end)::numeric(20,2) as fees,
+        sum(case when t.type = 'REPAYMENT' then t.tax_withheld_amount else -t.tax_withheld_amount end)::numeric(20,2) as tax,
+        sum(t.amount)::numeric(20,2) as amount
+      from account_transactions t
+      join investments i on i.id = t.investment_id
+      join loans l on l.id = i.loan_id
+      where t.investment_account_id = ${accountId} and t.type in ('REPAYMENT', 'REPAYMENT_REVERSAL')
+        and t.finalised_date is not null and t.status <> 'CANCELLED'
+        and t.finalised_date >= ${dayStart(startDate)} and t.finalised_date < ${dayEnd(endDate)} ${resume}
+      group by i.id, i.loan_id, l.name, i.investment_interest_rate
+      order by i.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}
+
+export interface LoanInvestmentRow {
+  id: number;
+  loanId: number;
+  loanName: string;
+  loanStatus: string;
+  investmentAccountId: number;
+  accountName: string;
+  investmentInterestRate: string;
+  investedAmount: string;
+  principalRepaid: string;
+  principalWrittenOff: string;
+  interestRepaid: string;
+  finalisedDate: Date | null;
+  saleDate: Date | null;
+}
+
+/** The investments (not reversed) of every loan, or of one, by loan and investment. */
+export function loanInvestments(db: Executor, loanId?: number): AsyncGenerator<LoanInvestmentRow> {
+  const only = loanId === undefined ? sql`` : sql`and i.loan_id = ${loanId}`;
+  return keysetPages<LoanInvestmentRow>(async (after) => {
+    const resume = after ? sql`and (i.loan_id, i.id) > (${after.loanId}, ${after.id})` : sql``;
+    const result = await sql<LoanInvestmentRow>`
+      select i.id, i.loan_id, l.name as loan_name, l.status as loan_status, i.investment_account_id,
+        a.name as account_name, i.investment_interest_rate, i.invested_amount, i.principal_repaid,
+        i.principal_written_off, i.interest_repaid, i.finalised_date, i.sale_date
+      from investments i join loans l on l.id = i.loan_id join investment_accounts a on a.id = i.investment_account_id
+      where i.reversed_date is null ${only} ${resume}
+      order by i.loan_id, i.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
 }

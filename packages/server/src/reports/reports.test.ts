@@ -302,6 +302,63 @@ describe('Loans In Arrears', () => {
   });
 });
 
+describe('Account Interest Statement by Investment', () => {
+  it('sums each investment\u2019s repayments of the period as the account\u2019s rows hold them', async () => {
+    const busiest = await sql<{ id: number }>`
+      select investment_account_id as id from account_transactions where type = 'REPAYMENT' and investment_account_id <> 555
+      group by 1 order by count(*) desc, 1 limit 1`.execute(t.ctx.db);
+    const accountId = busiest.rows[0]?.id as number;
+    const res = await generate(management, '/api/reports/account-interest-by-investment', {
+      accountId,
+      startDate: addDays(today, -365),
+      endDate: today,
+    });
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Investment');
+    const sums = await sql<{ investments: number; interest: string; cash: string }>`
+      select count(distinct investment_id)::int as investments, coalesce(sum(interest_amount), 0)::text as interest,
+        coalesce(sum(amount), 0)::text as cash
+      from account_transactions where investment_account_id = ${accountId} and type = 'REPAYMENT'`.execute(t.ctx.db);
+    const s = sums.rows[0];
+    expect(table.rows).toHaveLength(s?.investments ?? -1);
+    expect(cents(table.totals?.Interest)).toBe(centsFromString(s?.interest ?? ''));
+    expect(cents(table.totals?.Cash)).toBe(centsFromString(s?.cash ?? ''));
+  });
+});
+
+describe('Investment Account Transactions', () => {
+  it('lists every account\u2019s rows of the period, whose amounts are the ledger\u2019s change on the accounts', async () => {
+    const startDate = addDays(today, -60);
+    const res = await generate(management, '/api/reports/investment-account-transactions', {
+      startDate,
+      endDate: today,
+    });
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Date');
+    const accounts = await sql<{ id: number }>`select id from investment_accounts`.execute(t.ctx.db);
+    let change = 0n;
+    for (const { id } of accounts.rows) {
+      change += (await ledgerBalanceOf(id, addDays(today, 1))) - (await ledgerBalanceOf(id, startDate));
+    }
+    expect(table.rows.length).toBeGreaterThan(0);
+    expect(cents(table.totals?.Amount)).toBe(change);
+  });
+});
+
+describe('Loan Investment Summary', () => {
+  it('holds every investment not reversed, with the investments table\u2019s figures', async () => {
+    const res = await generate(management, '/api/reports/loan-investment-summary', {});
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Loan');
+    const held = await sql<{ count: number; invested: string; repaid: string }>`
+      select count(*)::int as count, sum(invested_amount)::text as invested, sum(principal_repaid)::text as repaid
+      from investments where reversed_date is null`.execute(t.ctx.db);
+    expect(table.rows).toHaveLength(held.rows[0]?.count ?? -1);
+    expect(cents(table.totals?.Invested)).toBe(centsFromString(held.rows[0]?.invested ?? ''));
+    expect(cents(table.totals?.['Principal Repaid'])).toBe(centsFromString(held.rows[0]?.repaid ?? ''));
+  });
+});
+
 describe('every report this release generates, in every format', () => {
   const cases: Array<[string, () => Record<string, unknown>]> = [
     [
@@ -315,6 +372,12 @@ describe('every report this release generates, in every format', () => {
     ['account-portfolio-report', () => ({ accountId: accountIdOf['Olivia Chen'], date: today })],
     ['investment-account-balance', () => ({ date: today })],
     ['loans-in-arrears', () => ({})],
+    [
+      'account-interest-by-investment',
+      () => ({ accountId: accountIdOf['Olivia Chen'], startDate: addDays(today, -200), endDate: today }),
+    ],
+    ['investment-account-transactions', () => ({ startDate: addDays(today, -30), endDate: today })],
+    ['loan-investment-summary', () => ({})],
   ];
   const magic: Record<string, string> = { xlsx: 'PK', pdf: '%PDF', csv: '' };
   for (const [id, body] of cases) {
