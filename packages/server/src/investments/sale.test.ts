@@ -581,4 +581,51 @@ describe('a mandate seller, foreign, with a sale fee', () => {
     ]);
     expect((await checkLedger(app.ctx.db)).problems).toEqual([]);
   });
+
+  it('In Advance: the seller refunds each buyer the interest from the sale to the next due date', async () => {
+    const seller = await openFundedAccount(app.ctx, { name: 'Advance seller', depositCents: 1_000_000n });
+    const buyer = await openFundedAccount(app.ctx, { name: 'Advance buyer', depositCents: 1_000_000n });
+    const advance = await createDeployedLoan(app.ctx, {
+      amountCents: 1_000_000n,
+      baseRate: '12.5',
+      schedule: [
+        { dueDate: '2027-03-20', principalDueCents: 500_000n, interestDueCents: 5_000n },
+        { dueDate: '2027-04-20', principalDueCents: 500_000n, interestDueCents: 2_500n },
+      ],
+      investments: [{ accountId: seller, amountCents: 1_000_000n, rate: '10' }],
+    });
+    await app.ctx.db
+      .updateTable('loans')
+      .set({ interestType: 'IN_ADVANCE' })
+      .where('id', '=', advance.loanId)
+      .execute();
+    const token = await app.login(demo.management);
+    const body = {
+      investmentId: advance.investmentIds[0],
+      saleDate: '2027-03-05',
+      purchaserDetailsRequests: [{ investmentAccountId: buyer, interestRate: 10, purchasedFraction: 40 }],
+    };
+    const preview = await app.call('POST', '/api/investments/actions/sell/quote', { token, body });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    // 4,000.00 x 10% x 15 days (to 2027-03-20) / 365 = 16.44 refunded to the buyer
+    expect(preview.body.data).toMatchObject({
+      interestType: 'IN_ADVANCE',
+      principalAmount: 4000,
+      interestPayout: -16.44,
+      sellerFundsRequired: 16.44,
+      sellerHasFunds: true,
+      sellerNetAmount: 3983.56,
+      taxWithheldAmount: 0,
+    });
+    expect(preview.body.data.purchaserDetails[0]).toMatchObject({ interestPayout: -16.44, fundsRequired: 3983.56 });
+    const before = { seller: await balancesOf(app.ctx.db, seller), buyer: await balancesOf(app.ctx.db, buyer) };
+    const sold = await app.call('POST', '/api/investments/actions/sell', {
+      token,
+      body: { ...body, quoteId: preview.body.data.quoteId },
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    expect((await balancesOf(app.ctx.db, seller)).availableCents - before.seller.availableCents).toBe(398_356n);
+    expect(before.buyer.availableCents - (await balancesOf(app.ctx.db, buyer)).availableCents).toBe(398_356n);
+    expect((await checkLedger(app.ctx.db)).problems).toEqual([]);
+  });
 });
