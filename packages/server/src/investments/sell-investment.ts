@@ -394,7 +394,7 @@ export async function sellInvestment(
           ),
         ),
         investmentAccountTransactionId: null,
-        // held from the sale instant: the repayments due after it are its (docs/decisions/009)
+        // held from the sale instant: the repayments due after it are its (docs/decisions/010-sale-instant-and-quote.md)
         creationDate: plan.saleInstant,
         finalisedDate: now,
       })),

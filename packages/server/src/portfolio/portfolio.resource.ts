@@ -163,7 +163,7 @@ export const heldRepaymentsFrom =
   'investments i join loans l on l.id = i.loan_id ' +
   'join repayments rp on rp.loan_id = i.loan_id and not rp.is_archived ' +
   // a repayment falls due at the end of its day: a sale on that day before it (the default) leaves
-  // it to the buyers, whose holdings are created at the sale instant (docs/decisions/009)
+  // it to the buyers, whose holdings are created at the sale instant (docs/decisions/010-sale-instant-and-quote.md)
   `and (i.sale_date is null or rp.due_date < ${sydneyDayText('i.sale_date')}) ` +
   `and (i.original_investment_id is null or rp.due_date >= ${sydneyDayText('i.creation_date')})`;
 
