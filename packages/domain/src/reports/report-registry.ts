@@ -116,6 +116,10 @@ const availableReports: ReadonlySet<ReportId> = new Set<ReportId>([
   'account-interest-by-investment',
   'investment-account-transactions',
   'loan-investment-summary',
+  'loans-receipt-overflow',
+  'investor-distribution',
+  'loan-funding',
+  'account-portfolio-summary',
 ]);
 
 function define(

@@ -400,6 +400,172 @@ const loanInvestmentSummary: DatasetBuilder = async (ctx, { definition, paramete
   };
 };
 
+/** Loans Receipt Overflow: receipts that paid more than their repayment in the period, and what became of the excess. */
+const loansReceiptOverflow: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: periodOf(p), generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'loan', header: 'Loan', kind: 'text', width: 28 },
+      { key: 'thirdPartyId', header: 'Third Party Id', kind: 'text', width: 15 },
+      { key: 'receiptId', header: 'Receipt', kind: 'text', width: 14 },
+      { key: 'receiptDate', header: 'Receipt Date', kind: 'date', width: 13 },
+      { key: 'batch', header: 'Batch', kind: 'text', width: 10 },
+      { key: 'net', header: 'Net Amount', kind: 'money', width: 14, total: true },
+      { key: 'gross', header: 'Gross Amount', kind: 'money', width: 14, total: true },
+      { key: 'excess', header: 'Excess', kind: 'money', width: 13, total: true },
+      { key: 'handling', header: 'Excess Handling', kind: 'text', width: 15 },
+      { key: 'handled', header: 'Handled', kind: 'date', width: 12 },
+    ],
+    rows: mapRows(repo.receiptOverflows(ctx.db, p.startDate, p.endDate), (r) => ({
+      loan: loanLabel(r.loanId, r.loanName),
+      thirdPartyId: r.thirdPartyId,
+      receiptId: r.receiptId,
+      receiptDate: r.receiptDate ? r.receiptDate.slice(0, 10) : null,
+      batch: r.batchNumber,
+      net: money(r.netAmount),
+      gross: money(r.grossAmount),
+      excess: money(r.excessAmount),
+      handling: r.excessHandling === null ? 'Not handled' : r.excessHandling === 'APPLIED' ? 'Applied' : 'Returned',
+      handled: r.excessHandledDate ? sydneyDate(r.excessHandledDate) : null,
+    })),
+    fileName: fileNameOf(definition, p.startDate, p.endDate),
+  };
+};
+
+/** Investor Distribution: what repayments paid each account in the period (of every loan, or one). */
+const investorDistribution: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
+  const scope = p.loanId === undefined ? 'All Loans' : `Loan ${p.loanId}`;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: `${scope}, ${periodOf(p)}`, generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'accountId', header: 'Account', kind: 'integer', width: 10 },
+      { key: 'name', header: 'Account Name', kind: 'text', width: 32 },
+      { key: 'foreign', header: 'Foreign', kind: 'text', width: 9 },
+      { key: 'repayments', header: 'Repayments', kind: 'integer', width: 11 },
+      { key: 'principal', header: 'Principal', kind: 'money', width: 14, total: true },
+      { key: 'interest', header: 'Interest', kind: 'money', width: 14, total: true },
+      { key: 'fees', header: 'Fees', kind: 'money', width: 11, total: true },
+      { key: 'tax', header: 'Tax Withheld', kind: 'money', width: 13, total: true },
+      { key: 'amount', header: 'Cash', kind: 'money', width: 14, total: true },
+    ],
+    rows: mapRows(repo.distributions(ctx.db, p.startDate, p.endDate, p.loanId), (d) => ({
+      accountId: d.investmentAccountId,
+      name: d.accountName,
+      foreign: d.isForeign ? 'Yes' : 'No',
+      repayments: d.repayments,
+      principal: money(d.principal),
+      interest: money(d.interest),
+      fees: money(d.fees),
+      tax: money(d.tax),
+      amount: money(d.amount),
+    })),
+    fileName: fileNameOf(definition, p.loanId, p.startDate, p.endDate),
+  };
+};
+
+/** Loan Funding: the investments made in the period (in every loan, or one), pending, finalised or reversed. */
+const loanFunding: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
+  const scope = p.loanId === undefined ? 'All Loans' : `Loan ${p.loanId}`;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: `${scope}, ${periodOf(p)}`, generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'loan', header: 'Loan', kind: 'text', width: 28 },
+      { key: 'loanAmount', header: 'Loan Amount', kind: 'money', width: 14 },
+      { key: 'investmentId', header: 'Investment', kind: 'integer', width: 11 },
+      { key: 'account', header: 'Account', kind: 'text', width: 28 },
+      { key: 'rate', header: 'Rate %', kind: 'rate', width: 9 },
+      { key: 'invested', header: 'Invested', kind: 'money', width: 14, total: true },
+      { key: 'made', header: 'Made', kind: 'date', width: 12 },
+      { key: 'status', header: 'Status', kind: 'text', width: 11 },
+    ],
+    rows: mapRows(repo.fundings(ctx.db, p.startDate, p.endDate, p.loanId), (f) => ({
+      loan: loanLabel(f.loanId, f.loanName),
+      loanAmount: money(f.loanAmount),
+      investmentId: f.id,
+      account: `${f.investmentAccountId} ${f.accountName}`,
+      rate: f.investmentInterestRate,
+      // a reversed investment moved nothing: listed, but not in the total
+      invested: f.reversedDate ? null : money(f.investedAmount),
+      made: sydneyDate(f.creationDate),
+      status: f.reversedDate ? 'Reversed' : f.finalisedDate ? 'Finalised' : 'Pending',
+    })),
+    fileName: fileNameOf(definition, p.loanId, p.startDate, p.endDate),
+  };
+};
+
+/**
+ * Account Portfolio Summary Report: the account's holdings at the date summed by loan status, with
+ * its cash balance and the total of cash and principal outstanding.
+ */
+const accountPortfolioSummary: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'date'>> & ReportParameters;
+  const { account, subject } = await accountSubject(
+    ctx.db,
+    p.accountId,
+    `As at ${formatDate(p.date)}`,
+    ctx.clock.now(),
+  );
+  const cash = centsFromString(await repo.balanceAtEndOf(ctx.db, account.ledgerAccountId, p.date));
+  const groups = new Map<string, { count: number; invested: Cents; outstanding: Cents; interest: Cents }>();
+  for await (const i of repo.portfolioInvestments(ctx.db, p.accountId, p.date)) {
+    const status = loanStatusLabels[i.loanStatus as keyof typeof loanStatusLabels] ?? i.loanStatus;
+    const group = groups.get(status) ?? { count: 0, invested: 0n, outstanding: 0n, interest: 0n };
+    const invested = centsFromString(i.investedAmount);
+    group.count += 1;
+    group.invested += invested;
+    group.outstanding += invested - centsFromString(i.principalRepaid) - centsFromString(i.principalWrittenOff);
+    group.interest += centsFromString(i.interestRepaid);
+    groups.set(status, group);
+  }
+  const outstanding = [...groups.values()].reduce((sum, g) => sum + g.outstanding, 0n);
+  async function* rows() {
+    for (const [status, g] of groups) {
+      yield {
+        status,
+        count: g.count,
+        invested: g.invested,
+        outstanding: g.outstanding,
+        interest: g.interest,
+      } satisfies ReportRow;
+    }
+  }
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject,
+    summaryBefore: [{ label: 'Cash balance', kind: 'money', value: cash }],
+    summaryAfter: [{ label: 'Cash and principal outstanding', kind: 'money', value: cash + outstanding }],
+    columns: [
+      { key: 'status', header: 'Loan Status', kind: 'text', width: 24 },
+      { key: 'count', header: 'Investments', kind: 'integer', width: 12 },
+      { key: 'invested', header: 'Invested', kind: 'money', width: 16, total: true },
+      { key: 'outstanding', header: 'Principal Outstanding', kind: 'money', width: 20, total: true },
+      { key: 'interest', header: 'Interest Repaid', kind: 'money', width: 16, total: true },
+    ],
+    rows: rows(),
+    fileName: fileNameOf(definition, p.accountId, p.date),
+  };
+};
+
 /** The datasets this release generates; the registry's `available` flag says the same. */
 export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
   'account-transactions-statement': accountTransactionsStatement,
@@ -410,4 +576,8 @@ export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
   'account-interest-by-investment': accountInterestByInvestment,
   'investment-account-transactions': investmentAccountTransactions,
   'loan-investment-summary': loanInvestmentSummary,
+  'loans-receipt-overflow': loansReceiptOverflow,
+  'investor-distribution': investorDistribution,
+  'loan-funding': loanFunding,
+  'account-portfolio-summary': accountPortfolioSummary,
 };

@@ -353,3 +353,116 @@ export function loanInvestments(db: Executor, loanId?: number): AsyncGenerator<L
     return result.rows;
   });
 }
+
+export interface ReceiptOverflowRow {
+  id: number;
+  loanId: number;
+  loanName: string;
+  thirdPartyId: string | null;
+  receiptId: string | null;
+  receiptDate: string | null;
+  batchNumber: string | null;
+  netAmount: string;
+  grossAmount: string;
+  excessAmount: string;
+  excessHandling: string | null;
+  excessHandledDate: Date | null;
+  finalisedDate: Date | null;
+}
+
+/** Published receipts that paid more than their repayment (an excess), finalised in the Sydney dates. */
+export function receiptOverflows(db: Executor, startDate: string, endDate: string): AsyncGenerator<ReceiptOverflowRow> {
+  return keysetPages<ReceiptOverflowRow>(async (after) => {
+    const resume = after ? sql`and lt.id > ${after.id}` : sql``;
+    const result = await sql<ReceiptOverflowRow>`
+      select lt.id, lt.loan_id, l.name as loan_name, l.third_party_id, lt.receipt_id, lt.receipt_date::text as receipt_date,
+        lt.batch_number, lt.net_amount, lt.gross_amount, lt.excess_amount, lt.excess_handling, lt.excess_handled_date,
+        lt.finalised_date
+      from loan_transactions lt join loans l on l.id = lt.loan_id
+      where lt.excess_amount > 0 and lt.reversal_transaction_id is null and lt.finalised_date is not null
+        and lt.finalised_date >= ${dayStart(startDate)} and lt.finalised_date < ${dayEnd(endDate)} ${resume}
+      order by lt.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}
+
+export interface DistributionRow {
+  investmentAccountId: number;
+  accountName: string;
+  isForeign: boolean;
+  repayments: number;
+  principal: string;
+  interest: string;
+  fees: string;
+  tax: string;
+  amount: string;
+}
+
+/**
+ * What repayments paid each account in the Sydney dates (of every loan, or one): its REPAYMENT
+ * rows summed per account, reversals deducted.
+ */
+export function distributions(
+  db: Executor,
+  startDate: string,
+  endDate: string,
+  loanId?: number,
+): AsyncGenerator<DistributionRow> {
+  const only = loanId === undefined ? sql`` : sql`and t.loan_id = ${loanId}`;
+  return keysetPages<DistributionRow>(async (after) => {
+    const resume = after ? sql`and t.investment_account_id > ${after.investmentAccountId}` : sql``;
+    const result = await sql<DistributionRow>`
+      select t.investment_account_id, a.name as account_name, a.is_foreign,
+        count(*) filter (where t.type = 'REPAYMENT')::int as repayments,
+        sum(case when t.type = 'REPAYMENT' then t.principal_amount else -t.principal_amount end)::numeric(20,2) as principal,
+        sum(case when t.type = 'REPAYMENT' then t.interest_amount else -t.interest_amount end)::numeric(20,2) as interest,
+        sum(case when t.type = 'REPAYMENT' then t.fees_amount else -t.fees_amount end)::numeric(20,2) as fees,
+        sum(case when t.type = 'REPAYMENT' then t.tax_withheld_amount else -t.tax_withheld_amount end)::numeric(20,2) as tax,
+        sum(t.amount)::numeric(20,2) as amount
+      from account_transactions t join investment_accounts a on a.id = t.investment_account_id
+      where t.type in ('REPAYMENT', 'REPAYMENT_REVERSAL') and t.finalised_date is not null and t.status <> 'CANCELLED'
+        and t.finalised_date >= ${dayStart(startDate)} and t.finalised_date < ${dayEnd(endDate)} ${only} ${resume}
+      group by t.investment_account_id, a.name, a.is_foreign
+      order by t.investment_account_id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}
+
+export interface FundingRow {
+  id: number;
+  loanId: number;
+  loanName: string;
+  loanAmount: string;
+  investmentAccountId: number;
+  accountName: string;
+  investmentInterestRate: string;
+  investedAmount: string;
+  creationDate: Date;
+  finalisedDate: Date | null;
+  reversedDate: Date | null;
+}
+
+/** Investments made in the Sydney dates (in every loan, or one), reversed ones included and marked. */
+export function fundings(
+  db: Executor,
+  startDate: string,
+  endDate: string,
+  loanId?: number,
+): AsyncGenerator<FundingRow> {
+  const only = loanId === undefined ? sql`` : sql`and i.loan_id = ${loanId}`;
+  return keysetPages<FundingRow>(async (after) => {
+    const resume = after ? sql`and (i.loan_id, i.id) > (${after.loanId}, ${after.id})` : sql``;
+    const result = await sql<FundingRow>`
+      select i.id, i.loan_id, l.name as loan_name, l.amount as loan_amount, i.investment_account_id,
+        a.name as account_name, i.investment_interest_rate, i.invested_amount, i.creation_date, i.finalised_date,
+        i.reversed_date
+      from investments i join loans l on l.id = i.loan_id join investment_accounts a on a.id = i.investment_account_id
+      where i.original_investment_id is null
+        and i.creation_date >= ${dayStart(startDate)} and i.creation_date < ${dayEnd(endDate)} ${only} ${resume}
+      order by i.loan_id, i.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}

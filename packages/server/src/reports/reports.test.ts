@@ -359,6 +359,78 @@ describe('Loan Investment Summary', () => {
   });
 });
 
+describe('Investor Distribution, Loan Funding and Loans Receipt Overflow', () => {
+  const startDate = () => addDays(today, -365);
+  const inPeriod = (column: string) =>
+    sql.raw(`${column} >= (date '${startDate()}')::timestamp at time zone 'Australia/Sydney'
+      and ${column} < (date '${addDays(today, 1)}')::timestamp at time zone 'Australia/Sydney'`);
+
+  it('Investor Distribution pays out what the period\u2019s repayment rows hold, account by account', async () => {
+    const res = await generate(management, '/api/reports/investor-distribution', {
+      startDate: startDate(),
+      endDate: today,
+    });
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Account');
+    const sums = await sql<{ accounts: number; cash: string; interest: string }>`
+      select count(distinct investment_account_id)::int as accounts, coalesce(sum(amount), 0)::text as cash,
+        coalesce(sum(case when type = 'REPAYMENT' then interest_amount else -interest_amount end), 0)::text as interest
+      from account_transactions t where type in ('REPAYMENT', 'REPAYMENT_REVERSAL') and status = 'PAID'
+        and ${inPeriod('t.finalised_date')}`.execute(t.ctx.db);
+    expect(table.rows).toHaveLength(sums.rows[0]?.accounts ?? -1);
+    expect(table.rows.length).toBeGreaterThan(0);
+    expect(cents(table.totals?.Cash)).toBe(centsFromString(sums.rows[0]?.cash ?? ''));
+    expect(cents(table.totals?.Interest)).toBe(centsFromString(sums.rows[0]?.interest ?? ''));
+  });
+
+  it('Loan Funding lists the investments made in the period, reversed ones out of the total', async () => {
+    const res = await generate(management, '/api/reports/loan-funding', { startDate: startDate(), endDate: today });
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Loan');
+    const made = await sql<{ count: number; invested: string }>`
+      select count(*)::int as count, coalesce(sum(invested_amount) filter (where reversed_date is null), 0)::text as invested
+      from investments i where original_investment_id is null and ${inPeriod('i.creation_date')}`.execute(t.ctx.db);
+    expect(table.rows).toHaveLength(made.rows[0]?.count ?? -1);
+    expect(cents(table.totals?.Invested)).toBe(centsFromString(made.rows[0]?.invested ?? ''));
+  });
+
+  it('Loans Receipt Overflow lists each receipt with an excess', async () => {
+    const res = await generate(management, '/api/reports/loans-receipt-overflow', {
+      startDate: startDate(),
+      endDate: today,
+    });
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Loan');
+    const excess = await sql<{ count: number; excess: string }>`
+      select count(*)::int as count, coalesce(sum(excess_amount), 0)::text as excess from loan_transactions lt
+      where excess_amount > 0 and reversal_transaction_id is null and ${inPeriod('lt.finalised_date')}`.execute(
+      t.ctx.db,
+    );
+    expect(table.rows).toHaveLength(excess.rows[0]?.count ?? -1);
+    if (table.totals) expect(cents(table.totals.Excess)).toBe(centsFromString(excess.rows[0]?.excess ?? ''));
+  });
+});
+
+describe('Account Portfolio Summary Report', () => {
+  it('sums the portfolio report\u2019s holdings by loan status', async () => {
+    const busiest = await sql<{ id: number }>`
+      select investment_account_id as id from investments where reversed_date is null and finalised_date is not null
+        and sale_date is null group by 1 order by count(*) desc, 1 limit 1`.execute(t.ctx.db);
+    const body = { accountId: busiest.rows[0]?.id, date: today, format: 'xlsx' };
+    const summary = tableOf(
+      await workbookOf((await generate(management, '/api/reports/account-portfolio-summary', body)).bytes),
+      'Loan Status',
+    );
+    const detail = tableOf(
+      await workbookOf((await generate(management, '/api/reports/account-portfolio-report', body)).bytes),
+      'Investment',
+    );
+    expect(summary.rows.reduce((n, r) => n + Number(r.Investments), 0)).toBe(detail.rows.length);
+    expect(cents(summary.totals?.['Principal Outstanding'])).toBe(cents(detail.totals?.Outstanding));
+    expect(cents(summary.totals?.Invested)).toBe(cents(detail.totals?.Invested));
+  });
+});
+
 describe('every report this release generates, in every format', () => {
   const cases: Array<[string, () => Record<string, unknown>]> = [
     [
@@ -378,6 +450,10 @@ describe('every report this release generates, in every format', () => {
     ],
     ['investment-account-transactions', () => ({ startDate: addDays(today, -30), endDate: today })],
     ['loan-investment-summary', () => ({})],
+    ['loans-receipt-overflow', () => ({ startDate: addDays(today, -365), endDate: today })],
+    ['investor-distribution', () => ({ startDate: addDays(today, -365), endDate: today })],
+    ['loan-funding', () => ({ startDate: addDays(today, -365), endDate: today })],
+    ['account-portfolio-summary', () => ({ accountId: accountIdOf['Olivia Chen'], date: today })],
   ];
   const magic: Record<string, string> = { xlsx: 'PK', pdf: '%PDF', csv: '' };
   for (const [id, body] of cases) {
