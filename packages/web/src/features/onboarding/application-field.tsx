@@ -1,7 +1,5 @@
-import { type FieldInstance, type FormIssue, onboardingDocumentAccept } from '@lm/domain';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { type FieldInstance, type FormIssue, onboardingDocumentAccept, onboardingUploadLimits } from '@lm/domain';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,11 +9,11 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, useId } from 'react';
 import { type Control, Controller } from 'react-hook-form';
+import { FileField } from '../../shared/forms/file-field';
 import { AppDatePicker } from '../../shared/inputs/date-picker';
 import { NumberInput } from '../../shared/inputs/number-input';
 import { addressParts } from './application-form';
@@ -235,35 +233,25 @@ function ApplicationFieldView({ found, control, issues, revealIssues, disabled, 
                 </FormControl>
               );
             }
-            case 'file': {
-              const file = field.value instanceof File ? field.value : null;
+            case 'file':
+              // the form kit's file field: Choose File, the chosen name and the size limit
               return (
                 <FormControl error={helper.error} disabled={disabled} required={required} fullWidth sx={common.sx}>
-                  <FormLabel id={`${id}-label`}>{definition.label}</FormLabel>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-                    <Button component="label" variant="outlined" startIcon={<AttachFileIcon />} disabled={disabled}>
-                      {file ? 'Replace file' : 'Choose file'}
-                      <input
-                        hidden
-                        type="file"
-                        accept={onboardingDocumentAccept}
-                        aria-label={definition.label}
-                        name={field.name}
-                        onChange={(event) => {
-                          field.onChange(event.target.files?.[0] ?? null);
-                          field.onBlur();
-                          event.target.value = '';
-                        }}
-                      />
-                    </Button>
-                    <Typography variant="body2" aria-live="polite">
-                      {file ? file.name : 'No file chosen'}
-                    </Typography>
-                  </Stack>
+                  <FormLabel sx={{ mb: 1 }}>{definition.label}</FormLabel>
+                  <FileField
+                    file={field.value instanceof File ? field.value : null}
+                    onChange={(file) => {
+                      field.onChange(file);
+                      field.onBlur();
+                    }}
+                    accept={onboardingDocumentAccept}
+                    label={definition.label}
+                    maxBytes={onboardingUploadLimits.documentBytesMax}
+                    disabled={disabled}
+                  />
                   <FormHelperText>{helper.text}</FormHelperText>
                 </FormControl>
               );
-            }
             case 'money':
             case 'percent':
             case 'number':
