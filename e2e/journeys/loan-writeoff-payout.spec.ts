@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { demoPassword, demoUsers } from '../support/demo';
-import { test as base, expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo } from '../support/fixtures';
-import { type RunningServer, startServer } from '../support/server';
+import { expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo } from '../support/fixtures';
+import { apiToken, callApi, testWithOwnServer } from '../support/own-server';
 
 /**
  * Write-off and payout made right (issue "Money integrity", Must show): management writes off all
@@ -22,43 +21,16 @@ const shotsDir =
 // the machine running the journeys is shared and loaded: a screen's first chunk may take a while
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const test = base.extend<object, { loansServer: RunningServer }>({
-  loansServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies first
-    async ({}, use) => {
-      const server = await startServer({ CLOCK_NOW: clockNow });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 300_000 },
-  ],
-  baseURL: async ({ loansServer }, use) => {
-    await use(loansServer.baseURL);
-  },
-});
+const test = testWithOwnServer({ CLOCK_NOW: clockNow });
 
 test.describe.configure({ mode: 'serial', timeout: 400_000 });
-
-async function call<T>(baseURL: string, token: string | null, method: string, url: string, body?: unknown) {
-  const init: RequestInit = { method, headers: { accept: 'application/json' } };
-  const headers = init.headers as Record<string, string>;
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(`${baseURL}${url}`, init);
-  const envelope = (await response.json()) as { success: boolean; data: T; userMessage?: string };
-  if (!envelope.success) throw new Error(`${method} ${url}: ${response.status} ${envelope.userMessage}`);
-  return envelope.data;
-}
 
 /**
  * An active loan of $100,000 in three monthly repayments whose interest adds up to $4,408.24 (the
  * issue's figures), funded by Ivy Investor and deployed through the API as management would.
  */
 async function activeLoan(baseURL: string, token: string, name: string, thirdPartyId: string): Promise<number> {
-  const accounts = await call<{ id: number; name: string }[]>(
+  const accounts = await callApi<{ id: number; name: string }[]>(
     baseURL,
     token,
     'GET',
@@ -66,7 +38,7 @@ async function activeLoan(baseURL: string, token: string, name: string, thirdPar
   );
   const ivy = accounts.find((a) => a.name === 'Ivy Investor');
   if (!ivy) throw new Error('The demo book has no account named Ivy Investor');
-  const loan = await call<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
+  const loan = await callApi<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
     loan: {
       name,
       thirdPartyId,
@@ -92,31 +64,28 @@ async function activeLoan(baseURL: string, token: string, name: string, thirdPar
     investmentTopups: [],
     clientDetails: { name: `${name} Pty Ltd` },
   });
-  await call(baseURL, token, 'POST', `/api/investmentAccounts/${ivy.id}/deposit`, {
+  await callApi(baseURL, token, 'POST', `/api/investmentAccounts/${ivy.id}/deposit`, {
     amount: 100_000,
     comment: `Funds for ${name}`,
     depositDate: '2027-03-05',
   });
-  await call(baseURL, token, 'POST', `/api/loans/${loan.id}/invest`, {
+  await callApi(baseURL, token, 'POST', `/api/loans/${loan.id}/invest`, {
     investmentAccountId: ivy.id,
     amount: 100_000,
     rate: 10.5,
   });
-  await call(baseURL, token, 'POST', `/api/loans/${loan.id}/actions/deploy`, {});
+  await callApi(baseURL, token, 'POST', `/api/loans/${loan.id}/actions/deploy`, {});
   return loan.id;
 }
 
 let writeOffLoanId: number;
 let payoutLoanId: number;
 
-test.beforeAll(async ({ loansServer }) => {
-  const session = await call<{ accessToken: string }>(loansServer.baseURL, null, 'POST', '/api/auth/login', {
-    email: demoUsers.management.email,
-    password: demoPassword,
-  });
+test.beforeAll(async ({ ownServer }) => {
+  const token = await apiToken(ownServer.baseURL);
   const stamp = Date.now();
-  writeOffLoanId = await activeLoan(loansServer.baseURL, session.accessToken, 'Cold store fit-out', `WO-${stamp}`);
-  payoutLoanId = await activeLoan(loansServer.baseURL, session.accessToken, 'Bakery oven upgrade', `PO-${stamp}`);
+  writeOffLoanId = await activeLoan(ownServer.baseURL, token, 'Cold store fit-out', `WO-${stamp}`);
+  payoutLoanId = await activeLoan(ownServer.baseURL, token, 'Bakery oven upgrade', `PO-${stamp}`);
 });
 
 test.beforeEach(async ({ page }) => {

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '../support/demo';
 import {
-  test as base,
   expect as baseExpect,
   expectAccessible,
   openMenuItem,
@@ -10,7 +9,8 @@ import {
   snap,
   submitLogin,
 } from '../support/fixtures';
-import { type RunningServer, repoRoot, startServer } from '../support/server';
+import { testWithOwnServer } from '../support/own-server';
+import { repoRoot } from '../support/server';
 
 /**
  * Loans, clients, marketplace and investing (issue "Loans, clients, marketplace and investing",
@@ -29,20 +29,7 @@ const schedule = path.join(repoRoot, 'packages/server/src/loans/fixtures/schedul
 const loanName = 'Harbour Street Bakery equipment loan';
 const clientName = 'Harbour Street Bakery Pty Ltd';
 
-const test = base.extend<object, { loansServer: RunningServer }>({
-  loansServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies first
-    async ({}, use) => {
-      const server = await startServer({ CLOCK_NOW: clockNow });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
-  baseURL: async ({ loansServer }, use) => {
-    await use(loansServer.baseURL);
-  },
-});
+const test = testWithOwnServer({ CLOCK_NOW: clockNow }, 240_000);
 
 // the screens load their chunks lazily; a busy machine needs more than the default 10 s
 const expect = baseExpect.configure({ timeout: 20_000 });

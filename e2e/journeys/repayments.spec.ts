@@ -11,9 +11,7 @@ import {
   repaymentMessages,
 } from '@lm/domain';
 import type { Locator, Page } from '@playwright/test';
-import { demoPassword, demoUsers } from '../support/demo';
 import {
-  test as base,
   expect as baseExpect,
   expectAccessible,
   expectToastAndClose,
@@ -21,7 +19,8 @@ import {
   skipWelcomeVideo,
   snap,
 } from '../support/fixtures';
-import { type RunningServer, repoRoot, startServer } from '../support/server';
+import { apiToken, callApi, testWithOwnServer } from '../support/own-server';
+import { repoRoot } from '../support/server';
 
 /**
  * Repayments, portfolio and investments: management uploads the fixture receipts for the fixture
@@ -53,20 +52,7 @@ async function confirmMoneyMove(page: Page, title: string, rowsText: string, but
   await expect(dialog).toBeHidden();
 }
 
-const test = base.extend<object, { repaymentsServer: RunningServer }>({
-  repaymentsServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies first
-    async ({}, use) => {
-      const server = await startServer({ CLOCK_NOW: clockNow });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 300_000 },
-  ],
-  baseURL: async ({ repaymentsServer }, use) => {
-    await use(repaymentsServer.baseURL);
-  },
-});
+const test = testWithOwnServer({ CLOCK_NOW: clockNow });
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -83,31 +69,8 @@ let book: Book;
 /** Ivy's current balance just before the receipts are fractionalised. */
 let ivyBalanceBeforeCents: bigint;
 
-async function call<T>(baseURL: string, token: string | null, method: string, url: string, body?: unknown) {
-  const init: RequestInit = { method, headers: { accept: 'application/json' } };
-  const headers = init.headers as Record<string, string>;
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(`${baseURL}${url}`, init);
-  const envelope = (await response.json()) as { success: boolean; data: T; userMessage?: string };
-  if (!envelope.success) throw new Error(`${method} ${url}: ${response.status} ${envelope.userMessage}`);
-  return envelope.data;
-}
-
-async function managementToken(baseURL: string): Promise<string> {
-  const session = await call<{ accessToken: string }>(baseURL, null, 'POST', '/api/auth/login', {
-    email: demoUsers.management.email,
-    password: demoPassword,
-  });
-  return session.accessToken;
-}
-
 async function accountBalanceCents(baseURL: string, token: string, accountId: number): Promise<bigint> {
-  const rows = await call<{ currentBalance: number }[]>(
+  const rows = await callApi<{ currentBalance: number }[]>(
     baseURL,
     token,
     'GET',
@@ -118,8 +81,8 @@ async function accountBalanceCents(baseURL: string, token: string, accountId: nu
 
 /** The fixture loan of DOMAIN.md's worked example, set up through the API (see the note above). */
 async function setUpFixtureLoan(baseURL: string): Promise<Book> {
-  const token = await managementToken(baseURL);
-  const accounts = await call<{ id: number; name: string }[]>(
+  const token = await apiToken(baseURL);
+  const accounts = await callApi<{ id: number; name: string }[]>(
     baseURL,
     token,
     'GET',
@@ -136,12 +99,12 @@ async function setUpFixtureLoan(baseURL: string): Promise<Book> {
 
   const upload = new FormData();
   upload.append('file', new Blob([fs.readFileSync(scheduleFile)], { type: 'text/csv' }), 'schedule-level-payment.csv');
-  const [draft] = await call<
+  const [draft] = await callApi<
     { loan: Record<string, unknown>; repayments: unknown[]; clientDetails: { name: string } }[]
   >(baseURL, token, 'POST', '/api/loans/processFile?provider=standard', upload);
   if (!draft) throw new Error('The fixture schedule gave no draft loan');
   // the fixture's marketplace window has passed at this clock: open it around today
-  const loan = await call<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
+  const loan = await callApi<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
     loan: { ...draft.loan, marketplaceStartDate: '2027-03-04', marketplaceExpiryDate: '2027-04-04' },
     repayments: draft.repayments,
     investmentTopups: [],
@@ -152,7 +115,7 @@ async function setUpFixtureLoan(baseURL: string): Promise<Book> {
     [offshore, 18_800],
     [olivia, 40_000],
   ] as const) {
-    await call(baseURL, token, 'POST', `/api/investmentAccounts/${accountId}/deposit`, {
+    await callApi(baseURL, token, 'POST', `/api/investmentAccounts/${accountId}/deposit`, {
       amount,
       comment: 'Funds for the fixture loan',
       depositDate: today,
@@ -166,11 +129,11 @@ async function setUpFixtureLoan(baseURL: string): Promise<Book> {
   ];
   let ivyInvestmentId = 0;
   for (const holder of holders) {
-    const investment = await call<{ id: number }>(baseURL, token, 'POST', `/api/loans/${loan.id}/invest`, holder);
+    const investment = await callApi<{ id: number }>(baseURL, token, 'POST', `/api/loans/${loan.id}/invest`, holder);
     if (holder.investmentAccountId === ivy) ivyInvestmentId = investment.id;
   }
-  await call(baseURL, token, 'POST', `/api/loans/${loan.id}/actions/deploy`, {});
-  await call(baseURL, token, 'POST', '/api/loans/actions/arrearsCheck', {});
+  await callApi(baseURL, token, 'POST', `/api/loans/${loan.id}/actions/deploy`, {});
+  await callApi(baseURL, token, 'POST', '/api/loans/actions/arrearsCheck', {});
   return { loanId: loan.id, ivyAccountId: ivy, offshoreAccountId: offshore, ivyInvestmentId };
 }
 
@@ -183,8 +146,8 @@ async function expectGridRows(grid: Locator, text: string, count: number) {
   await expect(gridRow(grid, text)).toHaveCount(count);
 }
 
-test.beforeAll(async ({ repaymentsServer }) => {
-  book = await setUpFixtureLoan(repaymentsServer.baseURL);
+test.beforeAll(async ({ ownServer }) => {
+  book = await setUpFixtureLoan(ownServer.baseURL);
 });
 
 test.beforeEach(async ({ page }) => {
@@ -280,12 +243,12 @@ test('management uploads the fixture receipts, edits the staged list and publish
 
 test('a receipt lacking its loan gets the warning dialog, and a refused publish returns its rows', async ({
   page,
-  repaymentsServer,
+  ownServer,
 }) => {
   // a loan still on the marketplace: receipts are published only against active loans
-  const token = await managementToken(repaymentsServer.baseURL);
-  const [funding] = await call<{ id: number; thirdPartyId: string }[]>(
-    repaymentsServer.baseURL,
+  const token = await apiToken(ownServer.baseURL);
+  const [funding] = await callApi<{ id: number; thirdPartyId: string }[]>(
+    ownServer.baseURL,
     token,
     'GET',
     "/api/loans?$filter=status eq 'FUNDING' and thirdPartyId ne null&$top=1",
@@ -334,10 +297,10 @@ test('a receipt lacking its loan gets the warning dialog, and a refused publish 
 
 test('management fractionalises the receipts and applies the excess on the excess screen', async ({
   page,
-  repaymentsServer,
+  ownServer,
 }) => {
-  const token = await managementToken(repaymentsServer.baseURL);
-  ivyBalanceBeforeCents = await accountBalanceCents(repaymentsServer.baseURL, token, book.ivyAccountId);
+  const token = await apiToken(ownServer.baseURL);
+  ivyBalanceBeforeCents = await accountBalanceCents(ownServer.baseURL, token, book.ivyAccountId);
 
   await loginAs(page, 'management');
   await page.goto('/transactions/repayments/excess');

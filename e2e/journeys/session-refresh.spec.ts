@@ -1,25 +1,16 @@
 import { demoUsers } from '../support/demo';
-import { test as base, expect, skipWelcomeVideo, snap, submitLogin } from '../support/fixtures';
-import { type RunningServer, serverStartTimeoutMs, startServer } from '../support/server';
+import { expect, skipWelcomeVideo, snap, submitLogin } from '../support/fixtures';
+import { testWithOwnServer } from '../support/own-server';
+import { serverStartTimeoutMs } from '../support/server';
 
 /** Access tokens live this long on this journey's own server. */
 const accessTokenTtlSeconds = 6;
 
 // This journey runs its own server, whose access tokens expire after a few seconds.
-const test = base.extend<object, { shortTokenServer: RunningServer }>({
-  shortTokenServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies first
-    async ({}, use) => {
-      const server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds) });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: serverStartTimeoutMs + 60_000 },
-  ],
-  baseURL: async ({ shortTokenServer }, use) => {
-    await use(shortTokenServer.baseURL);
-  },
-});
+const test = testWithOwnServer(
+  { ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds) },
+  serverStartTimeoutMs + 60_000,
+);
 
 test.beforeEach(async ({ page }) => {
   await skipWelcomeVideo(page);
