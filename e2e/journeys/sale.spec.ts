@@ -1,13 +1,5 @@
-import { demoPassword, demoUsers } from '../support/demo';
-import {
-  test as base,
-  expect as baseExpect,
-  expectAccessible,
-  loginAs,
-  skipWelcomeVideo,
-  snap,
-} from '../support/fixtures';
-import { type RunningServer, startServer } from '../support/server';
+import { expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo, snap } from '../support/fixtures';
+import { apiToken, callApi, testWithOwnServer } from '../support/own-server';
 
 /**
  * Secondary sale (issue 13, Must show): management sells 30% and 20% of Ivy Investor's investment
@@ -24,36 +16,9 @@ const clockNow = '2027-03-05T10:00:00+11:00';
 // the machine running the journeys is shared and loaded: a screen's first chunk may take a while
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const test = base.extend<object, { saleServer: RunningServer }>({
-  saleServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies first
-    async ({}, use) => {
-      const server = await startServer({ CLOCK_NOW: clockNow });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 300_000 },
-  ],
-  baseURL: async ({ saleServer }, use) => {
-    await use(saleServer.baseURL);
-  },
-});
+const test = testWithOwnServer({ CLOCK_NOW: clockNow });
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
-
-async function call<T>(baseURL: string, token: string | null, method: string, url: string, body?: unknown) {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const init: RequestInit = { method, headers };
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(`${baseURL}${url}`, init);
-  const envelope = (await response.json()) as { success: boolean; data: T; userMessage?: string };
-  if (!envelope.success) throw new Error(`${method} ${url}: ${response.status} ${envelope.userMessage}`);
-  return envelope.data;
-}
 
 const loanName = 'Espresso machines';
 const repayments = [
@@ -74,7 +39,7 @@ let book: Book;
 /** Publishes a receipt paying one repayment in full and fractionalises it; answers the split. */
 async function collect(baseURL: string, token: string, loanId: number, repayment: (typeof repayments)[number]) {
   const amount = Math.round((repayment.principalDue + repayment.interestDue) * 100) / 100;
-  const published = await call<{ receipts: { loanTransactionId: number }[] }>(
+  const published = await callApi<{ receipts: { loanTransactionId: number }[] }>(
     baseURL,
     token,
     'POST',
@@ -90,7 +55,7 @@ async function collect(baseURL: string, token: string, loanId: number, repayment
       },
     ],
   );
-  const [split] = await call<
+  const [split] = await callApi<
     {
       pieces: { investmentId: number; investmentAccountId: number; principalAmount: number; interestAmount: number }[];
     }[]
@@ -110,19 +75,15 @@ async function collect(baseURL: string, token: string, loanId: number, repayment
  * sale; Olivia Chen and Reid Readonly have the funds to buy.
  */
 async function activeLoanHeldByIvy(baseURL: string): Promise<Book> {
-  const session = await call<{ accessToken: string }>(baseURL, null, 'POST', '/api/auth/login', {
-    email: demoUsers.management.email,
-    password: demoPassword,
-  });
-  const token = session.accessToken;
-  const all = await call<{ id: number; name: string }[]>(baseURL, token, 'GET', '/api/investmentAccounts?$top=1000');
+  const token = await apiToken(baseURL);
+  const all = await callApi<{ id: number; name: string }[]>(baseURL, token, 'GET', '/api/investmentAccounts?$top=1000');
   const idOf = (name: string) => {
     const account = all.find((a) => a.name === name);
     if (!account) throw new Error(`The demo book has no account named ${name}`);
     return account.id;
   };
   const accounts = { ivy: idOf('Ivy Investor'), olivia: idOf('Olivia Chen'), reid: idOf('Reid Readonly') };
-  const loan = await call<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
+  const loan = await callApi<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
     loan: {
       name: loanName,
       thirdPartyId: `SALE-${Date.now()}`,
@@ -149,26 +110,26 @@ async function activeLoanHeldByIvy(baseURL: string): Promise<Book> {
     [accounts.olivia, 15_000],
     [accounts.reid, 10_000],
   ] as const) {
-    await call(baseURL, token, 'POST', `/api/investmentAccounts/${id}/deposit`, {
+    await callApi(baseURL, token, 'POST', `/api/investmentAccounts/${id}/deposit`, {
       amount,
       comment: `Funds for ${loanName}`,
       depositDate: '2027-03-05',
     });
   }
-  const investment = await call<{ id: number }>(baseURL, token, 'POST', `/api/loans/${loan.id}/invest`, {
+  const investment = await callApi<{ id: number }>(baseURL, token, 'POST', `/api/loans/${loan.id}/invest`, {
     investmentAccountId: accounts.ivy,
     amount: 40_000,
     rate: 10.5,
   });
-  await call(baseURL, token, 'POST', `/api/loans/${loan.id}/actions/deploy`, {});
+  await callApi(baseURL, token, 'POST', `/api/loans/${loan.id}/actions/deploy`, {});
   await collect(baseURL, token, loan.id, repayments[0] as (typeof repayments)[number]);
   // paid: the loan is Active, not in arrears
-  await call(baseURL, token, 'POST', '/api/loans/actions/arrearsCheck', {});
+  await callApi(baseURL, token, 'POST', '/api/loans/actions/arrearsCheck', {});
   return { token, loanId: loan.id, investmentId: investment.id, accounts };
 }
 
-test.beforeAll(async ({ saleServer }) => {
-  book = await activeLoanHeldByIvy(saleServer.baseURL);
+test.beforeAll(async ({ ownServer }) => {
+  book = await activeLoanHeldByIvy(ownServer.baseURL);
 });
 
 test.beforeEach(async ({ page }) => {
@@ -327,10 +288,10 @@ test('the seller and a buyer see their new holdings in their portfolios', async 
 });
 
 test('the next repayment, published and fractionalised, pays the new holders at their own rates', async ({
-  saleServer,
+  ownServer,
 }) => {
   const { token, loanId, investmentId, accounts } = book;
-  const pieces = await collect(saleServer.baseURL, token, loanId, repayments[1] as (typeof repayments)[number]);
+  const pieces = await collect(ownServer.baseURL, token, loanId, repayments[1] as (typeof repayments)[number]);
   // the sold investment receives nothing; each new holder its share of the principal, interest at its own rate
   expect(pieces.map((p) => p.investmentId)).not.toContain(investmentId);
   const byAccount = new Map(pieces.map((p) => [p.investmentAccountId, p]));
