@@ -120,6 +120,9 @@ const availableReports: ReadonlySet<ReportId> = new Set<ReportId>([
   'investor-distribution',
   'loan-funding',
   'account-portfolio-summary',
+  'investment-summary',
+  'interest-topup-reconciliation',
+  'warehouse-funding',
 ]);
 
 function define(

@@ -2,6 +2,7 @@ import {
   type Cents,
   centsFromString,
   formatDate,
+  houseAccountId,
   loanStatusLabels,
   productName,
   type ReportDefinition,
@@ -566,6 +567,130 @@ const accountPortfolioSummary: DatasetBuilder = async (ctx, { definition, parame
   };
 };
 
+/** Investment Summary: per account, the investments held at the date and what they had repaid by then. */
+const investmentSummary: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'date'>> & ReportParameters;
+  const scope = p.accountId === undefined ? 'All Accounts' : `Account ${p.accountId}`;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: `${scope}, as at ${formatDate(p.date)}`, generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'accountId', header: 'Account', kind: 'integer', width: 10 },
+      { key: 'name', header: 'Account Name', kind: 'text', width: 34 },
+      { key: 'investments', header: 'Investments', kind: 'integer', width: 12 },
+      { key: 'invested', header: 'Invested', kind: 'money', width: 15, total: true },
+      { key: 'principalRepaid', header: 'Principal Repaid', kind: 'money', width: 16, total: true },
+      { key: 'writtenOff', header: 'Written Off', kind: 'money', width: 13, total: true },
+      { key: 'outstanding', header: 'Outstanding', kind: 'money', width: 15, total: true },
+      { key: 'interestRepaid', header: 'Interest Repaid', kind: 'money', width: 15, total: true },
+    ],
+    rows: mapRows(repo.accountHoldings(ctx.db, p.date, p.accountId), (a) => {
+      const invested = centsFromString(a.invested);
+      const repaid = centsFromString(a.principalRepaid);
+      const writtenOff = centsFromString(a.principalWrittenOff);
+      return {
+        accountId: a.id,
+        name: a.name,
+        investments: a.investments,
+        invested,
+        principalRepaid: repaid,
+        writtenOff,
+        outstanding: invested - repaid - writtenOff,
+        interestRepaid: money(a.interestRepaid),
+      };
+    }),
+    fileName: fileNameOf(definition, p.accountId, p.date),
+  };
+};
+
+/**
+ * Interest TopUp Reconciliation: every interest top-up row of the period (the house account pays
+ * mandate accounts the interest above a loan's base rate), so its total can be set against the
+ * house account's cash.
+ */
+const interestTopUpReconciliation: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
+  const scope = p.loanId === undefined ? 'All Loans' : `Loan ${p.loanId}`;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: { lenderName: productName, period: `${scope}, ${periodOf(p)}`, generatedAt: ctx.clock.now() },
+    summaryBefore: [],
+    summaryAfter: [],
+    columns: [
+      { key: 'date', header: 'Date', kind: 'date', width: 12 },
+      { key: 'transactionId', header: 'Transaction', kind: 'integer', width: 12 },
+      { key: 'type', header: 'Type', kind: 'text', width: 24 },
+      { key: 'loan', header: 'Loan', kind: 'text', width: 28 },
+      { key: 'account', header: 'Account', kind: 'text', width: 28 },
+      { key: 'counterpart', header: 'Counterpart', kind: 'text', width: 28 },
+      { key: 'interest', header: 'Top-up Interest', kind: 'money', width: 15, total: true },
+      { key: 'amount', header: 'Cash', kind: 'money', width: 14, total: true },
+    ],
+    rows: mapRows(repo.topUps(ctx.db, p.startDate, p.endDate, p.loanId), (r) => ({
+      date: sydneyDate(r.finalisedDate),
+      transactionId: r.id,
+      type: typeLabel(r.type),
+      loan: loanLabel(r.loanId, r.loanName),
+      account: `${r.investmentAccountId} ${r.accountName}`,
+      counterpart:
+        r.counterpartAccountId === null ? null : `${r.counterpartAccountId} ${r.counterpartName ?? ''}`.trim(),
+      interest: money(r.interestAmount),
+      amount: money(r.amount),
+    })),
+    fileName: fileNameOf(definition, p.loanId, p.startDate, p.endDate),
+  };
+};
+
+/**
+ * Warehouse Funding: what the lender's own money (house account 555) had in each loan at the date,
+ * and what of it was outstanding; docs/decisions/009-reports.md records this reading.
+ */
+const warehouseFunding: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'date'>> & ReportParameters;
+  const house = await repo.statementAccount(ctx.db, houseAccountId);
+  const cash = house ? centsFromString(await repo.balanceAtEndOf(ctx.db, house.ledgerAccountId, p.date)) : 0n;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject: {
+      lenderName: productName,
+      period: `House account ${houseAccountId}, as at ${formatDate(p.date)}`,
+      generatedAt: ctx.clock.now(),
+    },
+    summaryBefore: [{ label: 'House account cash', kind: 'money', value: cash }],
+    summaryAfter: [],
+    columns: [
+      { key: 'loan', header: 'Loan', kind: 'text', width: 30 },
+      { key: 'loanStatus', header: 'Loan Status', kind: 'text', width: 18 },
+      { key: 'investmentId', header: 'Investment', kind: 'integer', width: 11 },
+      { key: 'rate', header: 'Rate %', kind: 'rate', width: 9 },
+      { key: 'invested', header: 'Invested', kind: 'money', width: 14, total: true },
+      { key: 'outstanding', header: 'Outstanding', kind: 'money', width: 15, total: true },
+      { key: 'interestRepaid', header: 'Interest Repaid', kind: 'money', width: 15, total: true },
+    ],
+    rows: mapRows(repo.portfolioInvestments(ctx.db, houseAccountId, p.date), (i) => {
+      const invested = centsFromString(i.investedAmount);
+      return {
+        loan: loanLabel(i.loanId, i.loanName),
+        loanStatus: loanStatusLabels[i.loanStatus as keyof typeof loanStatusLabels] ?? i.loanStatus,
+        investmentId: i.id,
+        rate: i.investmentInterestRate,
+        invested,
+        outstanding: invested - centsFromString(i.principalRepaid) - centsFromString(i.principalWrittenOff),
+        interestRepaid: money(i.interestRepaid),
+      };
+    }),
+    fileName: fileNameOf(definition, p.date),
+  };
+};
+
 /** The datasets this release generates; the registry's `available` flag says the same. */
 export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
   'account-transactions-statement': accountTransactionsStatement,
@@ -580,4 +705,7 @@ export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
   'investor-distribution': investorDistribution,
   'loan-funding': loanFunding,
   'account-portfolio-summary': accountPortfolioSummary,
+  'investment-summary': investmentSummary,
+  'interest-topup-reconciliation': interestTopUpReconciliation,
+  'warehouse-funding': warehouseFunding,
 };

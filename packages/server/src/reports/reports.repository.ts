@@ -466,3 +466,87 @@ export function fundings(
     return result.rows;
   });
 }
+
+export interface AccountHoldingsRow {
+  id: number;
+  name: string;
+  investments: number;
+  invested: string;
+  principalRepaid: string;
+  principalWrittenOff: string;
+  interestRepaid: string;
+}
+
+/**
+ * Per investment account (or one): the investments it held at the end of a Sydney date and, as at
+ * that date, their principal and interest repaid and principal written off (the account's
+ * REPAYMENT and WRITE_OFF rows of each, reversals deducted), as portfolioInvestments reads them.
+ */
+export function accountHoldings(db: Executor, date: string, accountId?: number): AsyncGenerator<AccountHoldingsRow> {
+  const end = dayEnd(date);
+  const only = accountId === undefined ? sql`` : sql`and a.id = ${accountId}`;
+  return keysetPages<AccountHoldingsRow>(async (after) => {
+    const resume = after ? sql`and a.id > ${after.id}` : sql``;
+    const result = await sql<AccountHoldingsRow>`
+      select a.id, a.name, count(i.id)::int as investments,
+        coalesce(sum(i.invested_amount), 0)::numeric(20,2) as invested,
+        coalesce(sum(sums.principal_repaid), 0)::numeric(20,2) as principal_repaid,
+        coalesce(sum(sums.principal_written_off), 0)::numeric(20,2) as principal_written_off,
+        coalesce(sum(sums.interest_repaid), 0)::numeric(20,2) as interest_repaid
+      from investment_accounts a
+      left join investments i on i.investment_account_id = a.id and i.reversed_date is null
+        and i.finalised_date is not null and i.finalised_date < ${end} and (i.sale_date is null or i.sale_date >= ${end})
+      left join lateral (
+        select
+          sum(case when t.type = 'REPAYMENT' then t.principal_amount
+                   when t.type = 'REPAYMENT_REVERSAL' then -t.principal_amount else 0 end) as principal_repaid,
+          sum(case when t.type = 'REPAYMENT' then t.interest_amount
+                   when t.type = 'REPAYMENT_REVERSAL' then -t.interest_amount else 0 end) as interest_repaid,
+          sum(case when t.type = 'WRITE_OFF' then t.principal_amount
+                   when t.type = 'WRITE_OFF_REVERSAL' then -t.principal_amount else 0 end) as principal_written_off
+        from account_transactions t
+        where t.investment_id = i.id and t.investment_account_id = i.investment_account_id
+          and t.finalised_date is not null and t.status <> 'CANCELLED' and t.finalised_date < ${end}
+      ) sums on true
+      where a.creation_date < ${end} ${only} ${resume}
+      group by a.id, a.name
+      order by a.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}
+
+export interface TopUpRow {
+  id: number;
+  finalisedDate: Date;
+  type: string;
+  loanId: number | null;
+  loanName: string | null;
+  investmentAccountId: number;
+  accountName: string;
+  counterpartAccountId: number | null;
+  counterpartName: string | null;
+  amount: string;
+  interestAmount: string;
+}
+
+/** The interest top-up rows (and their reversals) finalised in the Sydney dates, of every loan or one. */
+export function topUps(db: Executor, startDate: string, endDate: string, loanId?: number): AsyncGenerator<TopUpRow> {
+  const only = loanId === undefined ? sql`` : sql`and t.loan_id = ${loanId}`;
+  return keysetPages<TopUpRow>(async (after) => {
+    const resume = after ? sql`and t.id > ${after.id}` : sql``;
+    const result = await sql<TopUpRow>`
+      select t.id, t.finalised_date, t.type, t.loan_id, l.name as loan_name, t.investment_account_id,
+        a.name as account_name, t.counterpart_account_id, c.name as counterpart_name, t.amount, t.interest_amount
+      from account_transactions t
+      join investment_accounts a on a.id = t.investment_account_id
+      left join investment_accounts c on c.id = t.counterpart_account_id
+      left join loans l on l.id = t.loan_id
+      where t.type in ('INTEREST_TOP_UP', 'INTEREST_TOP_UP_REVERSAL') and t.finalised_date is not null
+        and t.status <> 'CANCELLED'
+        and t.finalised_date >= ${dayStart(startDate)} and t.finalised_date < ${dayEnd(endDate)} ${only} ${resume}
+      order by t.id
+      limit ${reportPageRows}`.execute(db);
+    return result.rows;
+  });
+}

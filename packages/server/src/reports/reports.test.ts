@@ -139,7 +139,11 @@ describe('who may run what', () => {
   });
 
   it('says a report this release does not generate is not available yet', async () => {
-    const res = await generate(management, '/api/reports/warehouse-funding', { date: today });
+    const res = await generate(management, '/api/reports/account-split-transactions-statement', {
+      accountId: accountIdOf['Olivia Chen'],
+      startDate: today,
+      endDate: today,
+    });
     expect(res.status).toBe(422);
     expect(res.json.userMessage).toBe(reportMessages.notAvailable);
   });
@@ -431,6 +435,53 @@ describe('Account Portfolio Summary Report', () => {
   });
 });
 
+describe('Investment Summary, Interest TopUp Reconciliation and Warehouse Funding', () => {
+  it('Investment Summary gives each account its holdings as the investments table holds them', async () => {
+    const res = await generate(management, '/api/reports/investment-summary', { date: today });
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Account');
+    const held = await sql<{ accounts: number; invested: string; outstanding: string }>`
+      select (select count(*)::int from investment_accounts) as accounts,
+        coalesce(sum(invested_amount), 0)::text as invested,
+        coalesce(sum(invested_amount - principal_repaid - principal_written_off), 0)::text as outstanding
+      from investments where reversed_date is null and finalised_date is not null and sale_date is null`.execute(
+      t.ctx.db,
+    );
+    expect(table.rows).toHaveLength(held.rows[0]?.accounts ?? -1);
+    expect(cents(table.totals?.Invested)).toBe(centsFromString(held.rows[0]?.invested ?? ''));
+    expect(cents(table.totals?.Outstanding)).toBe(centsFromString(held.rows[0]?.outstanding ?? ''));
+  });
+
+  it('Interest TopUp Reconciliation lists every top-up row of the period', async () => {
+    const startDate = addDays(today, -365);
+    const res = await generate(management, '/api/reports/interest-topup-reconciliation', { startDate, endDate: today });
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Date');
+    const rows = await sql<{ count: number; cash: string }>`
+      select count(*)::int as count, coalesce(sum(amount), 0)::text as cash from account_transactions
+      where type in ('INTEREST_TOP_UP', 'INTEREST_TOP_UP_REVERSAL') and status = 'PAID'`.execute(t.ctx.db);
+    expect(table.rows).toHaveLength(rows.rows[0]?.count ?? -1);
+    expect(table.rows.length).toBeGreaterThan(0);
+    expect(cents(table.totals?.Cash)).toBe(centsFromString(rows.rows[0]?.cash ?? ''));
+  });
+
+  it('Warehouse Funding is a CSV of the house account\u2019s holdings', async () => {
+    const res = await generate(management, '/api/reports/warehouse-funding', { date: today });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.bytes.toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('Loan,Loan Status,Investment,Rate %,Invested,Outstanding,Interest Repaid');
+    const held = await sql<{ count: number; invested: string }>`
+      select count(*)::int as count, coalesce(sum(invested_amount), 0)::numeric(20,2)::text as invested from investments
+      where investment_account_id = 555 and reversed_date is null and finalised_date is not null and sale_date is null`.execute(
+      t.ctx.db,
+    );
+    const total = lines.find((l) => l.startsWith('Total,'));
+    expect(lines.filter((l) => l !== '' && !l.startsWith('Total,'))).toHaveLength((held.rows[0]?.count ?? -1) + 1);
+    expect(total?.split(',')[4]).toBe(held.rows[0]?.invested);
+  });
+});
+
 describe('every report this release generates, in every format', () => {
   const cases: Array<[string, () => Record<string, unknown>]> = [
     [
@@ -454,6 +505,9 @@ describe('every report this release generates, in every format', () => {
     ['investor-distribution', () => ({ startDate: addDays(today, -365), endDate: today })],
     ['loan-funding', () => ({ startDate: addDays(today, -365), endDate: today })],
     ['account-portfolio-summary', () => ({ accountId: accountIdOf['Olivia Chen'], date: today })],
+    ['investment-summary', () => ({ date: today })],
+    ['interest-topup-reconciliation', () => ({ startDate: addDays(today, -365), endDate: today })],
+    ['warehouse-funding', () => ({ date: today })],
   ];
   const magic: Record<string, string> = { xlsx: 'PK', pdf: '%PDF', csv: '' };
   for (const [id, body] of cases) {
