@@ -36,6 +36,8 @@ export const reportMessages = {
 } as const;
 
 const dateField = z.string().max(10).optional();
+/** Account and loan ids are PostgreSQL integers. */
+const reportIdMax = 2_147_483_647;
 
 /**
  * The body of POST api/reports/{reportId} and api/user/reports/{reportId}. Every parameter is
@@ -44,8 +46,8 @@ const dateField = z.string().max(10).optional();
  */
 export const reportRequestBody = z.object({
   format: z.enum(reportFormats).optional(),
-  accountId: z.number().int().positive().optional(),
-  loanId: z.number().int().positive().optional(),
+  accountId: z.number().int().positive().max(reportIdMax).optional(),
+  loanId: z.number().int().positive().max(reportIdMax).optional(),
   startDate: dateField,
   endDate: dateField,
   date: dateField,

@@ -1,5 +1,6 @@
-import { addDays, centsFromString, reportDefinitions, reportMessages, sydneyDate } from '@lm/domain';
+import { addDays, centsFromString, reportDefinitions, reportIds, reportMessages, sydneyDate } from '@lm/domain';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
@@ -521,4 +522,42 @@ describe('every report this release generates, in every format', () => {
       });
     }
   }
+});
+
+describe('hostile report requests', () => {
+  it('never answer a 5xx, whatever the report id and body', async () => {
+    const value = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.integer({ min: -3, max: 3_000_000_000 }),
+      fc.double(),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('2025-02-30', '0000-01-01', '9999-12-31', today, '2024-07-01', '', 'xlsx', 'pdf', 'csv', 'doc'),
+      fc.array(fc.integer(), { maxLength: 2 }),
+    );
+    const body = fc.record(
+      {
+        format: value,
+        accountId: value,
+        loanId: value,
+        startDate: value,
+        endDate: value,
+        date: value,
+        financialYear: value,
+      },
+      { requiredKeys: [] },
+    );
+    const id = fc.oneof(fc.constantFrom(...reportIds), fc.string({ maxLength: 20 }));
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(id, body, fc.boolean(), async (reportId, payload, asInvestor) => {
+        const path = `${asInvestor ? '/api/user/reports' : '/api/reports'}/${encodeURIComponent(reportId)}`;
+        const res = await generate(asInvestor ? investor : management, path, payload);
+        if (res.status >= 500) failures.push(`${path} ${JSON.stringify(payload)} -> ${res.status}`);
+        return res.status < 500;
+      }),
+      { numRuns: 150, seed: 20261126 },
+    );
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
