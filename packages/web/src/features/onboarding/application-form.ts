@@ -1,5 +1,6 @@
 import {
   type DocumentMetadata,
+  type FormContext,
   type FormDefinition,
   type FormValues,
   getValue,
@@ -8,8 +9,10 @@ import {
   repeatCount,
   type SectionDefinition,
   setValue,
+  validateForm,
   visibleFieldsOfForm,
 } from '@lm/domain';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** The parts of an address (DESIGN §1: `{line1, line2?, suburb, state, postcode, country}`). */
 export const addressParts = [
@@ -86,4 +89,22 @@ export function repeatItems(section: SectionDefinition, values: FormValues): num
   const repeat = section.repeat;
   if (!repeat) return 0;
   return repeatCount(repeat, values);
+}
+
+/**
+ * The form engine as react-hook-form's resolver: each critical issue is the error of its field
+ * (alerts are warnings, not errors), so the form kit's fields show the engine's messages.
+ */
+export function engineResolver(definition: FormDefinition, context: FormContext): Resolver<Record<string, unknown>> {
+  return (values) => {
+    const critical = validateForm(definition, values, context).filter((issue) => issue.severity === 'critical');
+    if (critical.length === 0) return { values, errors: {} };
+    let errors: FormValues = {};
+    for (const issue of critical) {
+      if (getValue(errors, issue.path) === undefined) {
+        errors = setValue(errors, issue.path, { type: issue.rule, message: issue.message });
+      }
+    }
+    return { values: {}, errors: errors as FieldErrors<Record<string, unknown>> };
+  };
 }

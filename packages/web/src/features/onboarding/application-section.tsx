@@ -32,7 +32,6 @@ export interface ApplicationSectionProps {
   values: FormValues;
   issues: readonly FormIssue[];
   control: Control<Record<string, unknown>>;
-  revealIssues: boolean;
   disabled: boolean;
   onAdd: () => void;
   onRemove: (index: number) => void;
@@ -49,7 +48,6 @@ export function ApplicationSection({
   values,
   issues,
   control,
-  revealIssues,
   disabled,
   onAdd,
   onRemove,
@@ -100,8 +98,7 @@ export function ApplicationSection({
                 key={found.path}
                 found={found}
                 control={control}
-                issues={issuesAt(issues, found.path)}
-                revealIssues={revealIssues}
+                alert={issuesAt(issues, found.path).find((issue) => issue.severity === 'alert')?.message}
                 disabled={disabled}
                 required={isRequired(found, values)}
               />

@@ -11,6 +11,7 @@ import {
   stepState,
   sydneyDate,
   validateForm,
+  visibleFields,
   visibleSections,
   visibleSteps,
 } from '@lm/domain';
@@ -32,7 +33,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../shared/toast/toast-store';
-import { addRepeatItem, applicationMultipart, removeRepeatItem } from './application-form';
+import { addRepeatItem, applicationMultipart, engineResolver, removeRepeatItem } from './application-form';
 import { ApplicationSection } from './application-section';
 import { ApplicationSummary } from './application-summary';
 import { submitApplication } from './submit-application';
@@ -77,9 +78,11 @@ export interface ApplicationStepperProps {
  * locked with its applicationId.
  */
 export function ApplicationStepper({ definition, finalStepId, tools }: ApplicationStepperProps) {
-  const form = useForm<Record<string, unknown>>({ defaultValues: {} });
-  const values = (useWatch({ control: form.control }) ?? {}) as FormValues;
   const context = useMemo(() => ({ today: sydneyDate(new Date()) }), []);
+  const resolver = useMemo(() => engineResolver(definition, context), [definition, context]);
+  // errors show once a field is left, or for every field of a step when Next checks it
+  const form = useForm<Record<string, unknown>>({ defaultValues: {}, resolver, mode: 'onTouched' });
+  const values = (useWatch({ control: form.control }) ?? {}) as FormValues;
   const issues = useMemo(() => validateForm(definition, values, context), [definition, values, context]);
   const steps = visibleSteps(definition, values);
   const [currentId, setCurrentId] = useState<string>(definition.steps[0]?.id ?? '');
@@ -110,8 +113,11 @@ export function ApplicationStepper({ definition, finalStepId, tools }: Applicati
     setCurrentId(id);
     window.scrollTo({ top: 0 });
   };
-  const next = () => {
+  const stepPaths = () =>
+    visibleSections(current, values).flatMap((instance) => visibleFields(instance, values).map((found) => found.path));
+  const next = async () => {
     touch(current.id);
+    await form.trigger(stepPaths());
     if (hasCriticalIssue(stepIssues)) return;
     const target = steps[currentIndex + 1];
     if (!target) return;
@@ -119,8 +125,9 @@ export function ApplicationStepper({ definition, finalStepId, tools }: Applicati
     if (warnings.length > 0) setAlerts({ issues: warnings, proceed: () => goTo(target.id) });
     else goTo(target.id);
   };
-  const accept = () => {
+  const accept = async () => {
     touch(current.id);
+    await form.trigger(stepPaths());
     if (hasCriticalIssue(issues)) return;
     // the other steps' warnings were shown as the applicant left them
     const warnings = stepIssues.filter((issue) => issue.severity === 'alert');
@@ -203,7 +210,6 @@ export function ApplicationStepper({ definition, finalStepId, tools }: Applicati
                 values={values}
                 issues={issues}
                 control={form.control}
-                revealIssues={touched.has(current.id)}
                 disabled={locked || submit.isPending}
                 onAdd={() => {
                   const countField = section.repeat?.countField;
