@@ -5,6 +5,7 @@ import {
   addressText,
   applicationDocuments,
   applicationMultipart,
+  engineResolver,
   removeRepeatItem,
   repeatItems,
 } from './application-form';
@@ -119,4 +120,60 @@ it('writes an address on one line', () => {
     addressText({ line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000', country: 'Australia' }),
   ).toBe('1 George St, Sydney NSW 2000, Australia');
   expect(addressText(null)).toBe('');
+});
+
+describe('the form engine as the form resolver', () => {
+  const checked: FormDefinition = {
+    id: 'checked',
+    version: 1,
+    steps: [
+      {
+        id: 'one',
+        title: 'One',
+        sections: [
+          {
+            id: 'person',
+            title: 'Person',
+            path: 'person',
+            fields: [
+              {
+                name: 'email',
+                label: 'Email',
+                kind: 'email',
+                rules: [
+                  { type: 'rq', severity: 'critical', message: 'Email is required.' },
+                  { type: 'cx', check: 'email', severity: 'critical', message: 'Please input a valid email address.' },
+                ],
+              },
+              {
+                name: 'nickname',
+                label: 'Nickname',
+                kind: 'text',
+                rules: [{ type: 'rq', severity: 'alert', message: 'A nickname helps.' }],
+              },
+            ],
+          },
+          people,
+        ],
+      },
+    ],
+  };
+  const resolve = (values: Record<string, unknown>) =>
+    engineResolver(checked, { today: '2027-03-05' })(values, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+
+  it('makes each critical issue the error of its field, alerts none', async () => {
+    const result = await resolve({ person: { email: 'nope' } });
+    expect(result.values).toEqual({});
+    expect(result.errors).toEqual({
+      person: { email: { type: 'cx', message: 'Please input a valid email address.' } },
+    });
+  });
+
+  it('answers the values when nothing critical is left', async () => {
+    const values = { person: { email: 'a@example.com' } };
+    expect(await resolve(values)).toEqual({ values, errors: {} });
+  });
 });
