@@ -123,6 +123,7 @@ const availableReports: ReadonlySet<ReportId> = new Set<ReportId>([
   'investment-summary',
   'interest-topup-reconciliation',
   'warehouse-funding',
+  'account-split-transactions-statement',
 ]);
 
 function define(

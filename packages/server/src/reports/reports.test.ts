@@ -14,6 +14,7 @@ let t: TestApp;
 let management: string;
 let investor: string;
 let today: string;
+const houseAccount = 555;
 const accountIdOf: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -140,10 +141,9 @@ describe('who may run what', () => {
   });
 
   it('says a report this release does not generate is not available yet', async () => {
-    const res = await generate(management, '/api/reports/account-split-transactions-statement', {
+    const res = await generate(management, '/api/reports/account-tax-statement', {
       accountId: accountIdOf['Olivia Chen'],
-      startDate: today,
-      endDate: today,
+      financialYear: 2026,
     });
     expect(res.status).toBe(422);
     expect(res.json.userMessage).toBe(reportMessages.notAvailable);
@@ -483,6 +483,26 @@ describe('Investment Summary, Interest TopUp Reconciliation and Warehouse Fundin
   });
 });
 
+describe('Account Split Transactions Statement', () => {
+  it('splits each row into lines that add up to the ledger\u2019s change over the period', async () => {
+    const startDate = addDays(today, -365);
+    const res = await generate(management, '/api/reports/account-split-transactions-statement', {
+      accountId: houseAccount,
+      startDate,
+      endDate: today,
+    });
+    expect(res.status).toBe(200);
+    const table = tableOf(await workbookOf(res.bytes), 'Date');
+    const components = new Set(table.rows.map((r) => r.Component));
+    expect(components).toContain('Principal');
+    expect(components).toContain('Interest');
+    const change =
+      (await ledgerBalanceOf(houseAccount, addDays(today, 1))) - (await ledgerBalanceOf(houseAccount, startDate));
+    expect(table.rows.reduce((sum, r) => sum + cents(r.Amount), 0n)).toBe(change);
+    expect(cents(table.totals?.Amount)).toBe(change);
+  });
+});
+
 describe('every report this release generates, in every format', () => {
   const cases: Array<[string, () => Record<string, unknown>]> = [
     [
@@ -509,6 +529,10 @@ describe('every report this release generates, in every format', () => {
     ['investment-summary', () => ({ date: today })],
     ['interest-topup-reconciliation', () => ({ startDate: addDays(today, -365), endDate: today })],
     ['warehouse-funding', () => ({ date: today })],
+    [
+      'account-split-transactions-statement',
+      () => ({ accountId: houseAccount, startDate: addDays(today, -30), endDate: today }),
+    ],
   ];
   const magic: Record<string, string> = { xlsx: 'PK', pdf: '%PDF', csv: '' };
   for (const [id, body] of cases) {
