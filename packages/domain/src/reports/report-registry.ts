@@ -124,6 +124,7 @@ const availableReports: ReadonlySet<ReportId> = new Set<ReportId>([
   'interest-topup-reconciliation',
   'warehouse-funding',
   'account-split-transactions-statement',
+  'account-tax-statement',
 ]);
 
 function define(

@@ -31,6 +31,8 @@ export const reportMessages = {
   dateBeforeMin: (label: string, min: string) => `${label} cannot be before ${formatDate(min)}`,
   dateAfterMax: (label: string, max: string) => `${label} cannot be after ${formatDate(max)}`,
   startAfterEnd: 'Start Date cannot be after End Date',
+  financialYearAfterMax: (label: string, max: string) => `${label} cannot end after ${formatDate(max)}`,
+  financialYearOpen: 'The financial year has not closed yet',
   investorEndDateLimit: (max: string) => `Investor reports end no later than ${formatDate(max)}.`,
   generated: 'Report generated',
 } as const;
@@ -54,6 +56,11 @@ export const reportRequestBody = z.object({
   financialYear: z.number().int().min(2000).max(2100).optional(),
 });
 export type ReportRequestBody = z.infer<typeof reportRequestBody>;
+
+/** The financial year ending 30 June of `year` (it starts 1 July of the year before; DESIGN §1 "time"). */
+export function financialYearPeriod(year: number): { startDate: string; endDate: string } {
+  return { startDate: `${year - 1}-07-01`, endDate: `${year}-06-30` };
+}
 
 /** The checked parameters a report's dataset receives. */
 export interface ReportParameters {
@@ -111,6 +118,15 @@ export function checkReportParameters(
         issues.push({ field: component.key, message: reportMessages.dateBeforeMin(component.label, min) });
       else if (text > max) {
         issues.push({ field: component.key, message: reportMessages.dateAfterMax(component.label, max) });
+      }
+    }
+    if (component.kind === 'financialYear' && investor) {
+      const end = financialYearPeriod(Number(value)).endDate;
+      if (end > context.investorEndDateMax) {
+        issues.push({
+          field: component.key,
+          message: reportMessages.financialYearAfterMax(component.label, context.investorEndDateMax),
+        });
       }
     }
     (parameters as unknown as Record<string, unknown>)[component.key] = value;

@@ -87,6 +87,14 @@ describe('checking a report request', () => {
     ]);
   });
 
+  it('holds an investor\u2019s financial year to the end-date limit', () => {
+    const tax = definitionOf('account-tax-statement');
+    expect(checkReportParameters(tax, { accountId: 1, financialYear: 2026 }, investor).issues).toEqual([
+      { field: 'financialYear', message: 'Financial Year cannot end after 30/06/2025' },
+    ]);
+    expect(checkReportParameters(tax, { accountId: 1, financialYear: 2025 }, investor).issues).toEqual([]);
+  });
+
   it('refuses dates that do not exist and a start after the end; drops what the report does not take', () => {
     expect(
       checkReportParameters(statement, { accountId: 1, startDate: '2025-02-30', endDate: '2025-03-01' }, management)

@@ -1,6 +1,8 @@
 import {
+  AppError,
   type Cents,
   centsFromString,
+  financialYearPeriod,
   formatDate,
   houseAccountId,
   loanStatusLabels,
@@ -9,6 +11,7 @@ import {
   type ReportId,
   type ReportParameters,
   repaymentStatusLabels,
+  reportMessages,
   sydneyDate,
   transactionTypeLabels,
 } from '@lm/domain';
@@ -750,6 +753,65 @@ const accountSplitTransactionsStatement: DatasetBuilder = async (ctx, { definiti
   };
 };
 
+/**
+ * Account Tax Statement: for a closed financial year (1 July to 30 June), the account's interest
+ * received and paid, fees, withholding tax and principal returned, from its rows of the year
+ * summed by type (reversals deducted), with the ledger's opening and closing balances.
+ */
+const accountTaxStatement: DatasetBuilder = async (ctx, { definition, parameters }) => {
+  const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'financialYear'>> & ReportParameters;
+  const { startDate, endDate } = financialYearPeriod(p.financialYear);
+  if (endDate >= sydneyDate(ctx.clock.now())) throw new AppError('RULE_REFUSED', reportMessages.financialYearOpen);
+  const period = `Financial year ${formatDate(startDate)} to ${formatDate(endDate)}`;
+  const { account, subject } = await accountSubject(ctx.db, p.accountId, period, ctx.clock.now());
+  const opening = await repo.balanceAtStartOf(ctx.db, account.ledgerAccountId, startDate);
+  const closing = await repo.balanceAtEndOf(ctx.db, account.ledgerAccountId, endDate);
+  const sums = new Map((await repo.sumsByType(ctx.db, p.accountId, startDate, endDate)).map((r) => [r.type, r]));
+  const net = (type: string, field: 'principal' | 'interest' | 'fees' | 'tax'): Cents => {
+    const value = (t: string) => centsFromString(sums.get(t)?.[field] ?? '0');
+    return value(type) - value(`${type}_REVERSAL`);
+  };
+  const all = (field: 'fees' | 'tax'): Cents =>
+    [...sums.values()].reduce(
+      (sum, r) => sum + (r.type.endsWith('_REVERSAL') ? -1n : 1n) * centsFromString(r[field]),
+      0n,
+    );
+  const interestLines: [string, Cents][] = [
+    ['Interest received on repayments', net('REPAYMENT', 'interest')],
+    ['Interest top-ups', net('INTEREST_TOP_UP', 'interest')],
+    ['Accrued interest received on sales', net('SALE', 'interest')],
+    ['Accrued interest paid on purchases', net('PURCHASE', 'interest')],
+    ['Commission', net('COMMISSION', 'interest')],
+  ];
+  const interestTotal = interestLines.reduce((sum, [, value]) => sum + value, 0n);
+  const lines: [string, Cents][] = [
+    ...interestLines,
+    ['Total interest', interestTotal],
+    ['Fees', -all('fees')],
+    [account.isForeign ? 'Withholding tax (10%, foreign account)' : 'Withholding tax', -all('tax')],
+    ['Principal returned on repayments', net('REPAYMENT', 'principal')],
+    ['Principal returned on sales', net('SALE', 'principal')],
+    ['Principal written off', net('WRITE_OFF', 'principal')],
+  ];
+  async function* rows(): AsyncGenerator<ReportRow> {
+    for (const [item, amount] of lines) yield { item, amount };
+  }
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject,
+    summaryBefore: [{ label: `Opening balance ${formatDate(startDate)}`, kind: 'money', value: money(opening) }],
+    summaryAfter: [{ label: `Closing balance ${formatDate(endDate)}`, kind: 'money', value: money(closing) }],
+    columns: [
+      { key: 'item', header: 'Item', kind: 'text', width: 50 },
+      { key: 'amount', header: 'Amount', kind: 'money', width: 18 },
+    ],
+    rows: rows(),
+    fileName: fileNameOf(definition, p.accountId, `FY${p.financialYear}`),
+  };
+};
+
 /** The datasets this release generates; the registry's `available` flag says the same. */
 export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
   'account-transactions-statement': accountTransactionsStatement,
@@ -768,4 +830,5 @@ export const reportDatasets: Partial<Record<ReportId, DatasetBuilder>> = {
   'interest-topup-reconciliation': interestTopUpReconciliation,
   'warehouse-funding': warehouseFunding,
   'account-split-transactions-statement': accountSplitTransactionsStatement,
+  'account-tax-statement': accountTaxStatement,
 };

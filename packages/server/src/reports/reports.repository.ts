@@ -550,3 +550,35 @@ export function topUps(db: Executor, startDate: string, endDate: string, loanId?
     return result.rows;
   });
 }
+
+export interface TaxYearSums {
+  type: string;
+  principal: string;
+  interest: string;
+  fees: string;
+  tax: string;
+  amount: string;
+}
+
+/**
+ * An account's finalised rows of the Sydney dates summed by type: the figures of its tax statement.
+ * Interest is signed as it moved the account's cash (paid on a purchase: negative).
+ */
+export async function sumsByType(
+  db: Executor,
+  accountId: number,
+  startDate: string,
+  endDate: string,
+): Promise<TaxYearSums[]> {
+  const result = await sql<TaxYearSums>`
+    select t.type, sum(t.principal_amount)::numeric(20,2) as principal,
+      sum(case when t.amount < 0 then -t.interest_amount else t.interest_amount end)::numeric(20,2) as interest,
+      sum(t.fees_amount)::numeric(20,2) as fees, sum(t.tax_withheld_amount)::numeric(20,2) as tax,
+      sum(t.amount)::numeric(20,2) as amount
+    from account_transactions t
+    where t.investment_account_id = ${accountId} and t.finalised_date is not null and t.status <> 'CANCELLED'
+      and t.finalised_date >= ${dayStart(startDate)} and t.finalised_date < ${dayEnd(endDate)}
+    group by t.type
+    order by t.type`.execute(db);
+  return result.rows;
+}

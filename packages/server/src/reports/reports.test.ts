@@ -140,13 +140,14 @@ describe('who may run what', () => {
     expect(late.json.userMessage).toBe('As At Date cannot be after 31/12/2100');
   });
 
-  it('says a report this release does not generate is not available yet', async () => {
+  it('refuses a tax statement for a financial year that has not closed', async () => {
+    const year = Number(today.slice(0, 4)) + (Number(today.slice(5, 7)) >= 7 ? 1 : 0);
     const res = await generate(management, '/api/reports/account-tax-statement', {
       accountId: accountIdOf['Olivia Chen'],
-      financialYear: 2026,
+      financialYear: year,
     });
     expect(res.status).toBe(422);
-    expect(res.json.userMessage).toBe(reportMessages.notAvailable);
+    expect(res.json.userMessage).toBe(reportMessages.financialYearOpen);
   });
 });
 
@@ -584,4 +585,60 @@ describe('hostile report requests', () => {
     );
     expect(failures).toEqual([]);
   }, 300_000);
+});
+
+describe('Account Tax Statement', () => {
+  it('sums the closed financial year\u2019s rows as the ledger holds them, for the investor too', async () => {
+    // close the financial year the demo book lies in
+    const year = Number(today.slice(0, 4)) + (Number(today.slice(5, 7)) >= 7 ? 1 : 0);
+    const dayMs = 24 * 60 * 60_000;
+    t.ctx.clock.advance(400 * dayMs);
+    try {
+      // the tokens of a year ago have expired
+      const management = await t.login(demo.management);
+      const investor = await t.login(demo.investor);
+      const busiest = await sql<{ id: number }>`
+        select investment_account_id as id from account_transactions where type = 'REPAYMENT' and investment_account_id <> 555
+        group by 1 order by count(*) desc, 1 limit 1`.execute(t.ctx.db);
+      const accountId = busiest.rows[0]?.id as number;
+      const res = await generate(management, '/api/reports/account-tax-statement', {
+        accountId,
+        financialYear: year,
+        format: 'xlsx',
+      });
+      expect(res.status, res.json?.userMessage).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Account-Tax-Statement-${accountId}-FY${year}.xlsx"`,
+      );
+      const sheet = await workbookOf(res.bytes);
+      const lines = new Map<string, unknown>();
+      sheet.eachRow((row) => lines.set(String(row.getCell(1).value), row.getCell(2).value));
+      const start = `${year - 1}-07-01`;
+      const end = `${year}-07-01`;
+      const sums = await sql<{ interest: string; tax: string; principal: string }>`
+        select
+          coalesce(sum(case when type = 'REPAYMENT' then interest_amount when type = 'REPAYMENT_REVERSAL' then -interest_amount else 0 end), 0)::text as interest,
+          coalesce(sum(tax_withheld_amount), 0)::text as tax,
+          coalesce(sum(case when type = 'REPAYMENT' then principal_amount when type = 'REPAYMENT_REVERSAL' then -principal_amount else 0 end), 0)::text as principal
+        from account_transactions where investment_account_id = ${accountId} and status = 'PAID'
+          and finalised_date >= (cast(${start} as date)::timestamp at time zone 'Australia/Sydney')
+          and finalised_date < (cast(${end} as date)::timestamp at time zone 'Australia/Sydney')`.execute(t.ctx.db);
+      expect(cents(lines.get('Interest received on repayments'))).toBe(centsFromString(sums.rows[0]?.interest ?? ''));
+      expect(cents(lines.get('Principal returned on repayments'))).toBe(centsFromString(sums.rows[0]?.principal ?? ''));
+      expect(cents(lines.get('Withholding tax'))).toBe(-centsFromString(sums.rows[0]?.tax ?? ''));
+      expect(cents(lines.get(`Closing balance 30/06/${year}`))).toBe(await ledgerBalanceOf(accountId, end));
+      expect(cents(lines.get(`Opening balance 01/07/${year - 1}`))).toBe(await ledgerBalanceOf(accountId, start));
+
+      // the investor's own foreign account, as a PDF
+      const own = await generate(investor, '/api/user/reports/account-tax-statement', {
+        accountId: accountIdOf['Ivy Investor (Offshore)'],
+        financialYear: year,
+      });
+      expect(own.status).toBe(200);
+      expect(own.headers['content-type']).toBe('application/pdf');
+      expect(own.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      t.ctx.clock.advance(-400 * dayMs);
+    }
+  });
 });
