@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect as baseExpect, loginAs, openMenuItem, skipWelcomeVideo, snap, test } from '../support/fixtures';
+import {
+  expect as baseExpect,
+  expectAccessible,
+  loginAs,
+  openMenuItem,
+  skipWelcomeVideo,
+  snap,
+  test,
+} from '../support/fixtures';
 
 /**
  * Reports (issue "Reports and statements", Must show): an investor downloads an Account Interest
@@ -53,6 +61,7 @@ test('an investor downloads an Account Interest Statement PDF of their own accou
   await typeDate(page, 'End Date', '30/06/2025');
   await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('PDF');
   await snap(page, 'reports-investor-interest-statement');
+  await expectAccessible(page);
 
   const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Generate Report' }).click();
