@@ -12,6 +12,7 @@ import {
 } from '@lm/domain';
 import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../platform/context';
+import { revealTfn } from '../platform/crypto/tfn-cipher';
 import { runTypedList, type TypedListResult } from '../platform/list-query';
 import * as repo from './investors.repository';
 import {
@@ -34,6 +35,11 @@ function expandUserByDefault(query: unknown): Record<string, unknown> {
   return options;
 }
 
+/** A tax file number as staff see it: masked, after decrypting it where it is kept encrypted. */
+function shownTfn(ctx: AppContext, stored: string | null): string | null {
+  return maskTaxFileNumber(revealTfn(ctx.config.dataDir, stored));
+}
+
 /** Investors, with the user expanded, filtered and paged by the list query; the tax file number masked. */
 export async function listInvestors(
   ctx: AppContext,
@@ -42,7 +48,7 @@ export async function listInvestors(
 ): Promise<TypedListResult<InvestorRow>> {
   const result = await runTypedList(ctx.db, investorsList, expandUserByDefault(query), where ? { where } : {});
   const rows = result.rows.map((row) =>
-    'taxFileNumber' in row ? { ...row, taxFileNumber: maskTaxFileNumber(row.taxFileNumber) } : row,
+    'taxFileNumber' in row ? { ...row, taxFileNumber: shownTfn(ctx, row.taxFileNumber) } : row,
   );
   return { ...result, rows };
 }
@@ -78,7 +84,7 @@ export async function investorDetail(ctx: AppContext, investorId: number): Promi
   const user = await repo.findUserView(ctx.db, investor.userId);
   return {
     ...investor,
-    taxFileNumber: maskTaxFileNumber(investor.taxFileNumber),
+    taxFileNumber: shownTfn(ctx, investor.taxFileNumber),
     createdAt: investor.createdAt.toISOString(),
     user: user ?? null,
   };

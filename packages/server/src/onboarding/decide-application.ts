@@ -10,6 +10,7 @@ import { createInvestmentAccount } from '../accounts';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
+import { sealTfn } from '../platform/crypto/tfn-cipher';
 import type { Tx } from '../platform/db/database';
 import { hashCode, insertCode, newNumericCode, retireCodes } from '../session';
 import { type Address, applicationFacts } from './application-data';
@@ -22,7 +23,6 @@ import {
   userEmailTaken,
 } from './onboarding.repository';
 import { findApplication } from './review-applications';
-import { decryptTfn, isEncryptedTfn, tfnKey } from './tfn-cipher';
 
 /** The lender's BPAY biller code every investment account is paid into (the seed's accounts have the same). */
 export const lenderBpayBillerCode = '287813';
@@ -83,11 +83,8 @@ export async function approveApplication(
         now,
       });
       const address = facts.mailingAddress ?? facts.registeredAddress;
-      // the investor record keeps the full number where the tax reports read it (investors feature)
-      const tfn =
-        facts.taxFileNumber && isEncryptedTfn(facts.taxFileNumber)
-          ? decryptTfn(tfnKey(ctx.config.dataDir), facts.taxFileNumber)
-          : facts.taxFileNumber;
+      // the investor record keeps the number encrypted too; staff see it masked (investors feature)
+      const tfn = sealTfn(ctx.config.dataDir, facts.taxFileNumber);
       const investorId = await insertInvestorRecord(trx, {
         userId,
         taxFileNumber: tfn,

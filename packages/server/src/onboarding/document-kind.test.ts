@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { samplePdfText } from '@lm/domain';
 import { describe, expect, it } from 'vitest';
+import { decryptTfn, encryptTfn, isEncryptedTfn, mapTaxFileNumbers } from '../platform/crypto/tfn-cipher';
 import { deflatedEntry, zip } from '../platform/uploads/hostile-files.test-support';
 import { detectDocumentKind } from './document-kind';
 import { newIncomingPath, removeStaleIncoming } from './document-store';
 import { checkedFileName } from './receive-submission';
 import { contentDisposition } from './review-applications';
-import { decryptTfn, encryptTfn, isEncryptedTfn, mapTaxFileNumbers } from './tfn-cipher';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 

@@ -415,6 +415,18 @@ describe('review: approve and deny', () => {
     const detail = await t.call('GET', `/api/onboarding/applications/${id}`, { token: management });
     expect(detail.body.data.status).toBe('APPROVED');
     expect(detail.body.data.investorId).toBe(approved.body.data.investorId);
+
+    // the investor record keeps the tax file number encrypted too, and staff see it masked
+    const stored = await t.ctx.db
+      .selectFrom('investors')
+      .select('taxFileNumber')
+      .where('id', '=', approved.body.data.investorId)
+      .executeTakeFirstOrThrow();
+    expect(stored.taxFileNumber).toMatch(/^tfn:v1:/);
+    expect(stored.taxFileNumber?.replace(/\s/g, '')).not.toContain('123456782');
+    const investor = await t.call('GET', `/api/investors/${approved.body.data.investorId}`, { token: management });
+    expect(investor.status, JSON.stringify(investor.body)).toBe(200);
+    expect(investor.body.data.taxFileNumber).toMatch(/^\*+782$/);
   });
 
   it('two approvals at once: one creates the investor, the other is refused', async () => {

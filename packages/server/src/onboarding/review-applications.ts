@@ -18,6 +18,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../platform/context';
+import { decryptTfn, isEncryptedTfn, mapTaxFileNumbers, tfnKey } from '../platform/crypto/tfn-cipher';
 import type { Executor } from '../platform/db/database';
 import { runTypedList, type TypedListResult } from '../platform/list-query';
 import { kindOfContentType } from './document-kind';
@@ -32,7 +33,6 @@ import {
   selectInvestorIdOfUser,
 } from './onboarding.repository';
 import { applicationsResource } from './onboarding.resource';
-import { decryptTfn, isEncryptedTfn, mapTaxFileNumbers, tfnKey } from './tfn-cipher';
 
 /** GET api/onboarding/applications; `pending=true` keeps those with no finalisedDate, `false` the decided ones. */
 export function listApplications(

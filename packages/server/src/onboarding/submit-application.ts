@@ -23,12 +23,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
+import { encryptTfn, mapTaxFileNumbers, tfnKey } from '../platform/crypto/tfn-cipher';
 import * as rateLimit from '../platform/rate-limit';
 import { withUploadSlot } from '../platform/uploads/upload-file';
 import { moveIntoPlace, newStorageKey, removeQuietly, storedPath } from './document-store';
 import { insertApplication, insertApprovals, insertFiles } from './onboarding.repository';
 import { checkedFileName, type ReceivedSubmission, receiveSubmission } from './receive-submission';
-import { encryptTfn, mapTaxFileNumbers, tfnKey } from './tfn-cipher';
 
 /** Submissions from one address: a person applies once or twice, never dozens of times an hour. */
 export const submissionsPerAddress: rateLimit.Limit = { max: 10, windowMs: 60 * 60_000 };

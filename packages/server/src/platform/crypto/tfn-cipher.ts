@@ -69,3 +69,15 @@ export function mapTaxFileNumbers(data: unknown, map: (value: string) => string)
   }
   return out;
 }
+
+/** A stored tax file number ready to be encrypted at rest: an encrypted one stays as it is. */
+export function sealTfn(dataDir: string, value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  return isEncryptedTfn(value) ? value : encryptTfn(tfnKey(dataDir), value);
+}
+
+/** The number behind a stored tax file number (one stored before encryption is returned as it is). */
+export function revealTfn(dataDir: string, stored: string | null): string | null {
+  if (stored === null) return null;
+  return isEncryptedTfn(stored) ? decryptTfn(tfnKey(dataDir), stored) : stored;
+}
