@@ -62,6 +62,23 @@ export function financialYearPeriod(year: number): { startDate: string; endDate:
   return { startDate: `${year - 1}-07-01`, endDate: `${year}-06-30` };
 }
 
+/**
+ * The closed financial years a tax statement may be asked for, newest first: the last one that has
+ * closed by `today` (and, for an investor, that ends by the end-date limit), and the `count - 1`
+ * before it. Each is named by the year it ends in.
+ */
+export function closedFinancialYears(today: string, count: number, endDateMax?: string): number[] {
+  let year = Number(today.slice(0, 4));
+  if (financialYearPeriod(year).endDate >= today) year -= 1;
+  while (endDateMax !== undefined && financialYearPeriod(year).endDate > endDateMax) year -= 1;
+  return Array.from({ length: count }, (_, i) => year - i);
+}
+
+/** FY 2025-26 (the year ending 30 June 2026). */
+export function financialYearName(year: number): string {
+  return `FY ${year - 1}-${String(year % 100).padStart(2, '0')}`;
+}
+
 /** The checked parameters a report's dataset receives. */
 export interface ReportParameters {
   format: ReportFormat;

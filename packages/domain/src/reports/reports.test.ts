@@ -9,7 +9,13 @@ import {
   reportIds,
   reportsForRole,
 } from './report-registry';
-import { checkReportParameters, reportFormSchema, reportMessages } from './reports.contract';
+import {
+  checkReportParameters,
+  closedFinancialYears,
+  financialYearName,
+  reportFormSchema,
+  reportMessages,
+} from './reports.contract';
 
 const investor = { role: Role.INVESTOR, investorEndDateMax: investorReportEndDateMaxDefault };
 const management = { role: Role.MANAGEMENT, investorEndDateMax: investorReportEndDateMaxDefault };
@@ -124,6 +130,16 @@ describe('checking a report request', () => {
       ['accountId', 'Account is required'],
       ['startDate', 'Start Date is required'],
     ]);
+  });
+});
+
+describe('closed financial years', () => {
+  it('offers the years closed by today, newest first, an investor\u2019s up to the end-date limit', () => {
+    expect(closedFinancialYears('2026-11-26', 3)).toEqual([2026, 2025, 2024]);
+    expect(closedFinancialYears('2026-06-30', 2)).toEqual([2025, 2024]);
+    expect(closedFinancialYears('2026-07-01', 1)).toEqual([2026]);
+    expect(closedFinancialYears('2026-11-26', 2, '2025-06-30')).toEqual([2025, 2024]);
+    expect(financialYearName(2026)).toBe('FY 2025-26');
   });
 });
 

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  closedFinancialYears,
   displayMessages,
+  financialYearName,
   type ReportComponent,
   type ReportDefinition,
   type ReportFormat,
@@ -25,6 +27,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
 import { messageOf } from '../../shared/api/api-error';
+import { serverToday } from '../../shared/api/server-today';
 import { AccountField } from '../../shared/forms/account-field';
 import { DateField } from '../../shared/forms/date-field';
 import type { PickedAccount } from '../../shared/inputs/account-picker';
@@ -214,24 +217,7 @@ function ParameterCard({
     case 'loan':
       return <LoanField control={control} component={component} />;
     default:
-      return (
-        <Controller
-          control={control}
-          name="financialYear"
-          render={({ field, fieldState }) => (
-            <TextField
-              fullWidth
-              type="number"
-              label={component.label}
-              required={component.required}
-              value={field.value ?? ''}
-              onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? 'The year the financial year ends in'}
-            />
-          )}
-        />
-      );
+      return <FinancialYearField control={control} component={component} investor={investor} />;
   }
 }
 
@@ -299,6 +285,49 @@ function LoanField({ control, component }: { control: ReportControl; component: 
           {...(component.allLabel ? { emptyLabel: component.allLabel } : {})}
           {...(fieldState.error?.message ? { helperText: fieldState.error.message } : {})}
         />
+      )}
+    />
+  );
+}
+
+/** How many financial years a tax statement offers. */
+const financialYearsOffered = 10;
+
+/** A closed financial year (1 July to 30 June), newest first; an investor's within the end-date limit. */
+function FinancialYearField({
+  control,
+  component,
+  investor,
+}: {
+  control: ReportControl;
+  component: ReportComponent;
+  investor: boolean;
+}) {
+  const definitions = useReportDefinitions();
+  const endDateMax = investor ? definitions.data?.investorEndDateMax : undefined;
+  const years = closedFinancialYears(serverToday(), financialYearsOffered, endDateMax);
+  return (
+    <Controller
+      control={control}
+      name="financialYear"
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          fullWidth
+          label={component.label}
+          required={component.required}
+          value={field.value == null ? '' : String(field.value)}
+          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? 'A closed financial year, 1 July to 30 June'}
+        >
+          {years.map((year) => (
+            <MenuItem key={year} value={String(year)}>
+              {financialYearName(year)}
+            </MenuItem>
+          ))}
+        </TextField>
       )}
     />
   );
