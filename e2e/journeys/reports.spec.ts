@@ -13,7 +13,8 @@ import {
 
 /**
  * Reports (issue "Reports and statements", Must show): an investor downloads an Account Interest
- * Statement PDF of their own account, after the form has named what is missing; management
+ * Statement PDF of their own account, after the form has named what is missing, and a Tax
+ * Statement of a closed financial year; management
  * generates Loans In Arrears as xlsx and sees the progress while it is made.
  */
 
@@ -37,7 +38,9 @@ test.beforeEach(async ({ page }) => {
   await skipWelcomeVideo(page);
 });
 
-test('an investor downloads an Account Interest Statement PDF of their own account', async ({ page }) => {
+test('an investor downloads an Account Interest Statement PDF and a Tax Statement of their own account', async ({
+  page,
+}) => {
   await loginAs(page, 'investor');
   await openMenuItem(page, 'Reports');
   await expect(page).toHaveURL(/\/reports$/);
@@ -72,6 +75,24 @@ test('an investor downloads an Account Interest Statement PDF of their own accou
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.toString('latin1')).toMatch(/\/Type \/Page\b/);
   await expect(page.getByText(/Report generated: Account-Interest-Statement-/)).toBeVisible();
+
+  // and a tax statement: only closed financial years within the end-date limit are offered
+  await chooseReport(page, 'Account Tax Statement');
+  await page.getByRole('combobox', { name: 'Account' }).click();
+  await page.getByRole('option', { name: /^Ivy Investor \(\d+\)$/ }).click();
+  await page.getByRole('combobox', { name: 'Financial Year' }).click();
+  await expect(page.getByRole('option', { name: 'FY 2025-26' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'FY 2024-25' }).click();
+  const taxDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  const tax = await taxDownload;
+  expect(tax.suggestedFilename()).toMatch(/^Account-Tax-Statement-\d+-FY2025\.pdf$/);
+  expect(
+    fs
+      .readFileSync(await tax.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
 });
 
 test('management generates Loans In Arrears as xlsx with the progress shown', async ({ page }) => {
