@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../contract';
+import { defineRoute, idParam } from '../contract';
 import { formatDate } from '../format';
 import { isIsoDate } from '../repayments/repayments';
 import { Role, type Role as RoleValue } from '../roles';
@@ -245,3 +245,44 @@ export function reportFormSchema(definition: ReportDefinition, context: ReportCh
     }),
   );
 }
+
+/** The statements an account has (Available Statements): today, the tax statements of its closed financial years. */
+export const availableStatementSchema = z.object({
+  reportType: z.enum(reportIds),
+  financialYear: z.number().int(),
+  label: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  fileName: z.string(),
+  /** The call that downloads it: POST this path with this body. */
+  download: z.object({ method: z.literal('POST'), path: z.string(), body: reportRequestBody }),
+});
+export type AvailableStatement = z.infer<typeof availableStatementSchema>;
+
+export const statementListParams = z.object({ accountId: idParam, reportType: z.string().max(100) });
+
+/** At most this many financial years are listed. */
+export const availableStatementsMax = 20;
+
+export const availableStatementsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/reports/:accountId/file-types/:reportType',
+  tag,
+  summary: "An account's available statements (management)",
+  description:
+    'For account-tax-statement: one per closed financial year since the account opened, newest first, each with ' +
+    `the call that downloads it. Another report type answers 404 "${reportMessages.notValid}".`,
+  params: statementListParams,
+  response: z.array(availableStatementSchema),
+});
+
+export const ownAvailableStatementsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/reports/:accountId/file-types/:reportType',
+  tag,
+  summary: "The caller's own account's available statements (investor)",
+  description:
+    'As the management call, within the investor end-date limit; another investor\u2019s account answers 404.',
+  params: statementListParams,
+  response: z.array(availableStatementSchema),
+});

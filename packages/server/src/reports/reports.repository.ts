@@ -582,3 +582,11 @@ export async function sumsByType(
     order by t.type`.execute(db);
   return result.rows;
 }
+
+/** The Sydney date an investment account was opened on, if it exists. */
+export async function accountOpenedOn(db: Executor, accountId: number): Promise<string | undefined> {
+  const result = await sql<{ opened: string }>`
+    select (a.creation_date at time zone 'Australia/Sydney')::date::text as opened
+    from investment_accounts a where a.id = ${accountId}`.execute(db);
+  return result.rows[0]?.opened;
+}

@@ -174,6 +174,8 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/reports': reportRoles,
   'POST /api/reports/:reportId': managementOnly,
   'POST /api/user/reports/:reportId': [R.INVESTOR],
+  'GET /api/reports/:accountId/file-types/:reportType': managementOnly,
+  'GET /api/user/reports/:accountId/file-types/:reportType': [R.INVESTOR],
 };
 
 // The groups are exported so feature tables read the same way.
