@@ -8,6 +8,7 @@ import {
   skipWelcomeVideo,
   snap,
   submitLogin,
+  typeDate,
 } from '../support/fixtures';
 import { testWithOwnServer } from '../support/own-server';
 import { repoRoot } from '../support/server';
@@ -87,15 +88,6 @@ async function expectReason(page: Page, button: Locator, reason: string) {
   await expect(page.getByRole('tooltip')).toHaveText(reason);
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip')).toBeHidden();
-}
-
-/** Types a DD/MM/YYYY date into a date picker's field, section by section. */
-async function typeDate(page: Page, label: string, date: string) {
-  const group = page.getByRole('group', { name: label });
-  await group.getByRole('spinbutton').first().click();
-  await page.keyboard.type(date.replace(/\//g, ''));
-  await page.keyboard.press('Tab');
-  await expect(group).toContainText(date);
 }
 
 interface Balances {

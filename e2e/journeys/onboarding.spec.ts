@@ -8,6 +8,7 @@ import {
   snap,
   submitLogin,
   test,
+  typeDate,
 } from '../support/fixtures';
 
 /**
@@ -22,15 +23,6 @@ const pdf = (name: string) => ({
   mimeType: 'application/pdf',
   buffer: Buffer.from(`%PDF-1.4\n%${name}\n%%EOF\n`),
 });
-
-/** Types a DD/MM/YYYY date into a date picker's field (within `scope`), section by section. */
-async function typeDate(page: Page, label: string, date: string, scope: Page | Locator = page) {
-  const group = scope.getByRole('group', { name: label });
-  await group.getByRole('spinbutton').first().click();
-  await page.keyboard.type(date.replace(/\//g, ''));
-  await page.keyboard.press('Tab');
-  await expect(group).toContainText(date);
-}
 
 /** Fills an address field's parts (its label, then Line 1, Suburb, ...). */
 async function fillAddress(scope: Page | Locator, label: string, line1: string) {

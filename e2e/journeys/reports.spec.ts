@@ -9,6 +9,7 @@ import {
   skipWelcomeVideo,
   snap,
   test,
+  typeDate,
 } from '../support/fixtures';
 
 /**
@@ -19,14 +20,6 @@ import {
  */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function typeDate(page: Page, label: string, date: string) {
-  const group = page.getByRole('group', { name: label });
-  await group.getByRole('spinbutton').first().click();
-  await page.keyboard.type(date.replace(/\//g, ''));
-  await page.keyboard.press('Tab');
-  await expect(group).toContainText(date);
-}
 
 async function chooseReport(page: Page, label: string) {
   await page.getByRole('combobox', { name: 'Report Type' }).click();

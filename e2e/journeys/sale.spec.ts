@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo, snap } from '../support/fixtures';
+import { expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo, snap, typeDate } from '../support/fixtures';
 import { apiToken, callApi, testWithOwnServer } from '../support/own-server';
 
 /**
@@ -197,17 +197,7 @@ test('management sells 30% and 20% of an investment to two accounts with Fill & 
 
   // on the date of the repayment the seller was paid, the sale must come after it: the receiver
   // toggle moves the sale 15 minutes past that repayment's due instant
-  const pickDay = async (move: 'Previous month' | 'Next month', month: string, day: string) => {
-    await dialog.getByRole('button', { name: /Choose date/ }).click();
-    await page.getByRole('button', { name: move }).click();
-    // the month slides in: wait until the other month's day has gone
-    const cell = page
-      .getByRole('grid', { name: month })
-      .getByRole('gridcell', { name: day, exact: true, disabled: false });
-    await expect(cell).toHaveCount(1);
-    await cell.click();
-  };
-  await pickDay('Previous month', 'February 2027', '20');
+  await typeDate(page, 'Sale Date', '20/02/2027', dialog);
   await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
   const refusal = dialog.getByTestId('sale-quote-error');
   await expect(refusal).toHaveText('A sale cannot occur before the last fractionalised repayment.');
@@ -220,7 +210,7 @@ test('management sells 30% and 20% of an investment to two accounts with Fill & 
   await expect(preview).toContainText('Sale on 20/02/2027 (the repayment due that day goes to the Seller)');
   await snap(page, 'sale-receiver-toggle');
   // back to today's sale
-  await pickDay('Next month', 'March 2027', '5');
+  await typeDate(page, 'Sale Date', '05/03/2027', dialog);
   await expect(receiver).toBeHidden();
   await dialog.getByRole('textbox', { name: /^Buyer 2 Rate/ }).press('Enter');
   await expect(preview).toContainText('(13 days)');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { type DemoUser, demoPassword, demoUsers } from './demo';
 import { repoRoot } from './server';
 
@@ -149,4 +149,16 @@ export async function expectToastAndClose(page: Page, text: string): Promise<voi
   await expect(alert).toBeVisible();
   await alert.getByRole('button', { name: 'Close' }).click();
   await expect(alert).toBeHidden();
+}
+
+/**
+ * Types a DD/MM/YYYY date into a date picker's field (within `scope`), section by section, as a
+ * keyboard user does, and waits until the field shows it.
+ */
+export async function typeDate(page: Page, label: string, date: string, scope: Page | Locator = page): Promise<void> {
+  const group = scope.getByRole('group', { name: label });
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(date.replace(/\//g, ''));
+  await page.keyboard.press('Tab');
+  await expect(group).toContainText(date);
 }
