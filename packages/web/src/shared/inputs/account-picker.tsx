@@ -6,12 +6,9 @@ import {
   type ListRow,
   truncateText,
 } from '@lm/domain';
-import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Ref, useEffect, useState } from 'react';
+import type { Ref } from 'react';
 import { callRoute } from '../api/call-route';
-import { odataString } from '../filter/filter-fields';
+import { SearchPicker } from './search-picker';
 
 /** An investment account as GET api/investmentAccounts answers it (the fields the invest dialog reads). */
 export type PickedAccount = Pick<
@@ -40,14 +37,6 @@ const optionsMax = 20;
 export const accountLabel = (account: PickedAccount) =>
   `${truncateText(account.name, accountNameShownMax)} (${account.id})`;
 
-/** The search of the picker: an id, or a part of the name. */
-export function accountSearchFilter(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  if (/^\d{1,15}$/.test(trimmed)) return `id eq ${trimmed} or contains(name,${odataString(trimmed)})`;
-  return `contains(name,${odataString(trimmed)})`;
-}
-
 /** Chooses any investment account by id or name (management invests for an account, sells to buyers). */
 export function AccountPicker({
   value,
@@ -68,47 +57,25 @@ export function AccountPicker({
   disabled?: boolean;
   label?: string;
 }) {
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  // a short pause after typing before asking the server
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
-  const filter = value && input === accountLabel(value) ? undefined : accountSearchFilter(search);
-  const accounts = useQuery({ ...accountPickerQuery(filter, optionsMax), placeholderData: keepPreviousData });
   return (
-    <Autocomplete
-      options={accounts.data ?? []}
+    <SearchPicker
       value={value}
-      onChange={(_event, account) => onChange(account)}
-      inputValue={input}
-      onInputChange={(_event, text) => setInput(text)}
-      filterOptions={(options) => options}
-      getOptionLabel={accountLabel}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={accounts.isFetching}
-      disabled={disabled ?? false}
-      renderOption={(props, account) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <li key={key} {...rest}>
-            {accountLabel(account)}: available {formatMoney(account.availableBalance)}
-            {account.mandateRate !== null ? `, mandate ${formatPercent(account.mandateRate)}` : ''}
-          </li>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          required
-          inputRef={inputRef}
-          onBlur={onBlur}
-          error={error ?? false}
-          helperText={helperText ?? 'Type a name or an account id'}
-        />
+      onChange={onChange}
+      optionLabel={accountLabel}
+      query={(filter) => accountPickerQuery(filter, optionsMax)}
+      renderOption={(account) => (
+        <>
+          {accountLabel(account)}: available {formatMoney(account.availableBalance)}
+          {account.mandateRate !== null ? `, mandate ${formatPercent(account.mandateRate)}` : ''}
+        </>
       )}
+      label={label}
+      helperText={helperText ?? 'Type a name or an account id'}
+      required
+      error={error ?? false}
+      disabled={disabled ?? false}
+      {...(inputRef ? { inputRef } : {})}
+      {...(onBlur ? { onBlur } : {})}
     />
   );
 }
