@@ -1,8 +1,6 @@
 import { type DashboardGraph, dashboardMessages, nextIntervalStart, statisticsIntervals } from '@lm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemAudit } from '../platform/audit/audit';
-import { fractionaliseRepayments, publishReceipts } from '../repayments';
-import { createWorkedExampleLoan, fixtureSchedule, type TestLoan } from '../repayments/repayments.test-support';
+import { createWorkedExampleLoan, payFixtureRepayment, type TestLoan } from '../repayments/repayments.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 
 /**
@@ -23,7 +21,6 @@ let support: string;
 let auditor: string;
 let mine: TestLoan & { accounts: { a: number; b: number; c: number } };
 let theirs: TestLoan & { accounts: { a: number; b: number; c: number } };
-const audit = systemAudit('test');
 
 beforeAll(async () => {
   t = await createTestApp({ clockNow: '2027-02-21T10:00:00+11:00' });
@@ -36,24 +33,7 @@ beforeAll(async () => {
     thirdPartyId: 'DRILL-2',
     loanDetails: { industryType: 'Construction', companyState: 'VIC' },
   });
-  const row = fixtureSchedule[0]!;
-  const gross = row.principalDueCents + row.interestDueCents;
-  const published = await publishReceipts(
-    t.ctx,
-    [
-      {
-        loanId: mine.loanId,
-        thirdPartyId: 'D-0',
-        dueDate: row.dueDate,
-        netAmount: gross,
-        grossAmount: gross,
-        batchNumber: 'D',
-      },
-    ],
-    null,
-    audit,
-  );
-  await fractionaliseRepayments(t.ctx, [published.receipts[0]!.loanTransactionId], null, audit);
+  await payFixtureRepayment(t.ctx, mine.loanId, 0, 'D-0', 'D');
   investor = await t.login(demo.investor);
   readOnly = await t.login(demo.readOnly);
   management = await t.login(demo.management);

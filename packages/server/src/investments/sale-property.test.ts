@@ -2,13 +2,11 @@ import { addDays, centsFromString, Decimal, houseAccountId } from '@lm/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../ledger';
-import { systemAudit } from '../platform/audit/audit';
-import { fractionaliseRepayments, publishReceipts } from '../repayments';
 import {
   createWorkedExampleLoan,
   deposit,
-  fixtureSchedule,
   openFundedAccount,
+  payFixtureRepayment,
   type TestLoan,
 } from '../repayments/repayments.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
@@ -24,29 +22,11 @@ let t: TestApp;
 let management: string;
 let loan: TestLoan & { accounts: { a: number; b: number; c: number } };
 const buyers: number[] = [];
-const audit = systemAudit('test');
 
 beforeAll(async () => {
   t = await createTestApp({ clockNow: '2027-02-21T10:00:00+11:00' });
   loan = await createWorkedExampleLoan(t.ctx, { thirdPartyId: `SALE-PROPERTY-${process.pid}` });
-  const row = fixtureSchedule[0]!;
-  const gross = row.principalDueCents + row.interestDueCents;
-  const published = await publishReceipts(
-    t.ctx,
-    [
-      {
-        loanId: loan.loanId,
-        thirdPartyId: `SP-${process.pid}`,
-        dueDate: row.dueDate,
-        netAmount: gross,
-        grossAmount: gross,
-        batchNumber: 'SP',
-      },
-    ],
-    null,
-    audit,
-  );
-  await fractionaliseRepayments(t.ctx, [published.receipts[0]!.loanTransactionId], null, audit);
+  await payFixtureRepayment(t.ctx, loan.loanId, 0, `SP-${process.pid}`, 'SP');
   for (let i = 0; i < 5; i++) {
     buyers.push(
       await openFundedAccount(t.ctx, { name: `Buyer ${i}`, isForeign: i === 4, depositCents: 10_000_000_000n }),

@@ -1,8 +1,6 @@
 import { type Cents, houseAccountId, saleMessages } from '@lm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, checkLedger } from '../ledger';
-import { systemAudit } from '../platform/audit/audit';
-import { fractionaliseRepayments, publishReceipts } from '../repayments';
 import {
   brokenLedgerInvariants,
   createDeployedLoan,
@@ -10,6 +8,7 @@ import {
   deposit,
   fixtureSchedule,
   openFundedAccount,
+  payFixtureRepayment,
   type TestLoan,
 } from '../repayments/repayments.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
@@ -29,29 +28,9 @@ let investmentB: number;
 let x: number;
 let y: number;
 let poor: number;
-const audit = systemAudit('test');
 
 /** Publishes and fractionalises the fixture loan's repayment `index` at the clock's time. */
-async function repay(index: number) {
-  const row = fixtureSchedule[index]!;
-  const gross = row.principalDueCents + row.interestDueCents;
-  const published = await publishReceipts(
-    t.ctx,
-    [
-      {
-        loanId: loan.loanId,
-        thirdPartyId: `SALE-${process.pid}-${index}`,
-        dueDate: row.dueDate,
-        netAmount: gross,
-        grossAmount: gross,
-        batchNumber: 'S',
-      },
-    ],
-    null,
-    audit,
-  );
-  return fractionaliseRepayments(t.ctx, [published.receipts[0]!.loanTransactionId], null, audit);
-}
+const repay = (index: number) => payFixtureRepayment(t.ctx, loan.loanId, index, `SALE-${process.pid}-${index}`, 'S');
 
 /** Moves the clock and signs in again (access tokens live 15 minutes of the clock). */
 async function at(instant: string) {
@@ -476,24 +455,7 @@ describe('a mandate seller, foreign, with a sale fee', () => {
         { accountId: b, amountCents: 6_000_000n, rate: '12.5' },
       ],
     });
-    const row = fixtureSchedule[0]!;
-    const gross = row.principalDueCents + row.interestDueCents;
-    const published = await publishReceipts(
-      app.ctx,
-      [
-        {
-          loanId: mandateLoan.loanId,
-          thirdPartyId: `MS-${process.pid}`,
-          dueDate: row.dueDate,
-          netAmount: gross,
-          grossAmount: gross,
-          batchNumber: 'M',
-        },
-      ],
-      null,
-      audit,
-    );
-    await fractionaliseRepayments(app.ctx, [published.receipts[0]!.loanTransactionId], null, audit);
+    await payFixtureRepayment(app.ctx, mandateLoan.loanId, 0, `MS-${process.pid}`, 'M');
     app.ctx.clock.set('2027-03-05T10:00:00+11:00');
     const token = await app.login(demo.management);
     const houseBefore = (await balancesOf(app.ctx.db, houseAccountId)).availableCents;

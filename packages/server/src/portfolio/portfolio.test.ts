@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemAudit } from '../platform/audit/audit';
-import { fractionaliseRepayments, publishReceipts } from '../repayments';
-import { createWorkedExampleLoan, fixtureSchedule, type TestLoan } from '../repayments/repayments.test-support';
+import { createWorkedExampleLoan, payFixtureRepayment, type TestLoan } from '../repayments/repayments.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -9,28 +7,10 @@ let management: string;
 let support: string;
 let investor: string;
 let loan: TestLoan & { accounts: { a: number; b: number; c: number } };
-const audit = systemAudit('test');
 
 /** Publishes and fractionalises the fixture loan's repayment `index` at the clock's time. */
 async function repay(index: number) {
-  const row = fixtureSchedule[index]!;
-  const gross = row.principalDueCents + row.interestDueCents;
-  const published = await publishReceipts(
-    t.ctx,
-    [
-      {
-        loanId: loan.loanId,
-        thirdPartyId: `P-${index}`,
-        dueDate: row.dueDate,
-        netAmount: gross,
-        grossAmount: gross,
-        batchNumber: 'P',
-      },
-    ],
-    null,
-    audit,
-  );
-  await fractionaliseRepayments(t.ctx, [published.receipts[0]!.loanTransactionId], null, audit);
+  await payFixtureRepayment(t.ctx, loan.loanId, index, `P-${index}`, 'P');
 }
 
 beforeAll(async () => {

@@ -7,6 +7,8 @@ import { postMoney, systemAccountId } from '../ledger';
 import { createLoan } from '../loans';
 import { systemAudit } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
+import { fractionaliseRepayments } from './fractionalise-repayments';
+import { publishReceipts } from './publish-receipts';
 
 /**
  * Test books for the repayments and portfolio tests: investment accounts with cash (through the
@@ -230,6 +232,38 @@ export async function createWorkedExampleLoan(
     ],
   });
   return { ...loan, accounts: { a, b, c } };
+}
+
+/**
+ * Pays the fixture schedule's repayment `index` of a loan in full at the clock's time: one receipt
+ * of its whole amount published (`receiptId`, batch `batch`), then fractionalised to the holders.
+ */
+export async function payFixtureRepayment(
+  ctx: AppContext,
+  loanId: number,
+  index: number,
+  receiptId: string,
+  batch = 'T',
+) {
+  const row = fixtureSchedule[index]!;
+  const gross = row.principalDueCents + row.interestDueCents;
+  const audit = systemAudit('test');
+  const published = await publishReceipts(
+    ctx,
+    [
+      {
+        loanId,
+        thirdPartyId: receiptId,
+        dueDate: row.dueDate,
+        netAmount: gross,
+        grossAmount: gross,
+        batchNumber: batch,
+      },
+    ],
+    null,
+    audit,
+  );
+  return fractionaliseRepayments(ctx, [published.receipts[0]!.loanTransactionId], null, audit);
 }
 
 /**
