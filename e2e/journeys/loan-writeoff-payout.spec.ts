@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo } from '../support/fixtures';
-import { apiToken, callApi, testWithOwnServer } from '../support/own-server';
+import { accountIdOf, apiToken, callApi, createLoanThroughApi, testWithOwnServer } from '../support/own-server';
 
 /**
  * Write-off and payout made right (issue "Money integrity", Must show): management writes off all
@@ -30,40 +30,23 @@ test.describe.configure({ mode: 'serial', timeout: 400_000 });
  * issue's figures), funded by Ivy Investor and deployed through the API as management would.
  */
 async function activeLoan(baseURL: string, token: string, name: string, thirdPartyId: string): Promise<number> {
-  const accounts = await callApi<{ id: number; name: string }[]>(
-    baseURL,
-    token,
-    'GET',
-    '/api/investmentAccounts?$top=1000',
-  );
-  const ivy = accounts.find((a) => a.name === 'Ivy Investor');
-  if (!ivy) throw new Error('The demo book has no account named Ivy Investor');
-  const loan = await callApi<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
-    loan: {
+  const ivy = { id: (await accountIdOf(baseURL, token))('Ivy Investor') };
+  const loan = {
+    id: await createLoanThroughApi(baseURL, token, {
       name,
       thirdPartyId,
       amount: 100_000,
-      baseInterestRate: 12.5,
-      marketplaceRate: 10.5,
-      gracePeriodDays: 10,
-      interestType: 'IN_ARREARS',
-      interestCalculationMethod: 'LEVEL_PAYMENT',
-      term: 3,
-      termPeriod: 1,
-      termPeriodUnit: 'MONTHS',
       marketplaceStartDate: '2027-03-01',
       marketplaceExpiryDate: '2027-04-01',
       disbursementDate: '2027-03-05',
-      setupStatus: 'DONE',
-    },
-    repayments: [
-      { dueDate: '2027-04-05', principalDue: 33_333.33, interestDue: 1_500 },
-      { dueDate: '2027-05-05', principalDue: 33_333.33, interestDue: 1_200 },
-      { dueDate: '2027-06-05', principalDue: 33_333.34, interestDue: 1_708.24 },
-    ],
-    investmentTopups: [],
-    clientDetails: { name: `${name} Pty Ltd` },
-  });
+      repayments: [
+        { dueDate: '2027-04-05', principalDue: 33_333.33, interestDue: 1_500 },
+        { dueDate: '2027-05-05', principalDue: 33_333.33, interestDue: 1_200 },
+        { dueDate: '2027-06-05', principalDue: 33_333.34, interestDue: 1_708.24 },
+      ],
+      clientName: `${name} Pty Ltd`,
+    }),
+  };
   await callApi(baseURL, token, 'POST', `/api/investmentAccounts/${ivy.id}/deposit`, {
     amount: 100_000,
     comment: `Funds for ${name}`,

@@ -1,5 +1,5 @@
 import { expect as baseExpect, expectAccessible, loginAs, skipWelcomeVideo, snap, typeDate } from '../support/fixtures';
-import { apiToken, callApi, testWithOwnServer } from '../support/own-server';
+import { accountIdOf, apiToken, callApi, createLoanThroughApi, testWithOwnServer } from '../support/own-server';
 
 /**
  * Secondary sale (issue 13, Must show): management sells 30% and 20% of Ivy Investor's investment
@@ -76,35 +76,21 @@ async function collect(baseURL: string, token: string, loanId: number, repayment
  */
 async function activeLoanHeldByIvy(baseURL: string): Promise<Book> {
   const token = await apiToken(baseURL);
-  const all = await callApi<{ id: number; name: string }[]>(baseURL, token, 'GET', '/api/investmentAccounts?$top=1000');
-  const idOf = (name: string) => {
-    const account = all.find((a) => a.name === name);
-    if (!account) throw new Error(`The demo book has no account named ${name}`);
-    return account.id;
-  };
+  const idOf = await accountIdOf(baseURL, token);
   const accounts = { ivy: idOf('Ivy Investor'), olivia: idOf('Olivia Chen'), reid: idOf('Reid Readonly') };
-  const loan = await callApi<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
-    loan: {
+  const loan = {
+    id: await createLoanThroughApi(baseURL, token, {
       name: loanName,
       thirdPartyId: `SALE-${Date.now()}`,
       amount: 40_000,
-      baseInterestRate: 12.5,
-      marketplaceRate: 10.5,
-      gracePeriodDays: 10,
-      interestType: 'IN_ARREARS',
-      interestCalculationMethod: 'LEVEL_PAYMENT',
       term: 3,
-      termPeriod: 1,
-      termPeriodUnit: 'MONTHS',
       marketplaceStartDate: '2027-01-10',
       marketplaceExpiryDate: '2027-03-31',
       disbursementDate: '2027-01-20',
-      setupStatus: 'DONE',
-    },
-    repayments,
-    investmentTopups: [],
-    clientDetails: { name: 'Laneway Roasters Pty Ltd' },
-  });
+      repayments,
+      clientName: 'Laneway Roasters Pty Ltd',
+    }),
+  };
   for (const [id, amount] of [
     [accounts.ivy, 40_000],
     [accounts.olivia, 15_000],

@@ -57,3 +57,71 @@ export async function apiToken(baseURL: string, user: DemoUser = 'management'): 
   });
   return session.accessToken;
 }
+
+/** The demo book's investment account ids by name (an error names the one that is missing). */
+export async function accountIdOf(baseURL: string, token: string): Promise<(name: string) => number> {
+  const accounts = await callApi<{ id: number; name: string }[]>(
+    baseURL,
+    token,
+    'GET',
+    '/api/investmentAccounts?$top=1000',
+  );
+  return (name) => {
+    const account = accounts.find((a) => a.name === name);
+    if (!account) throw new Error(`The demo book has no account named ${name}`);
+    return account.id;
+  };
+}
+
+/** A repayment row of a loan created through the API. */
+export interface LoanRepaymentInput {
+  dueDate: string;
+  principalDue: number;
+  interestDue: number;
+}
+
+/**
+ * Creates a loan as management would through `POST api/loans`: a 12.5% maximum and 10.5%
+ * marketplace rate, 10 grace days, interest in arrears, level payments, a term in months, set up
+ * and ready for the marketplace.
+ */
+export async function createLoanThroughApi(
+  baseURL: string,
+  token: string,
+  loan: {
+    name: string;
+    thirdPartyId: string;
+    amount: number;
+    marketplaceStartDate: string;
+    marketplaceExpiryDate: string;
+    disbursementDate: string;
+    repayments: readonly LoanRepaymentInput[];
+    clientName: string;
+    /** The loan's term in months (default: one per repayment row). */
+    term?: number;
+  },
+): Promise<number> {
+  const created = await callApi<{ id: number }>(baseURL, token, 'POST', '/api/loans', {
+    loan: {
+      name: loan.name,
+      thirdPartyId: loan.thirdPartyId,
+      amount: loan.amount,
+      baseInterestRate: 12.5,
+      marketplaceRate: 10.5,
+      gracePeriodDays: 10,
+      interestType: 'IN_ARREARS',
+      interestCalculationMethod: 'LEVEL_PAYMENT',
+      term: loan.term ?? loan.repayments.length,
+      termPeriod: 1,
+      termPeriodUnit: 'MONTHS',
+      marketplaceStartDate: loan.marketplaceStartDate,
+      marketplaceExpiryDate: loan.marketplaceExpiryDate,
+      disbursementDate: loan.disbursementDate,
+      setupStatus: 'DONE',
+    },
+    repayments: loan.repayments,
+    investmentTopups: [],
+    clientDetails: { name: loan.clientName },
+  });
+  return created.id;
+}
