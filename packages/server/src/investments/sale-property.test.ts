@@ -1,4 +1,4 @@
-import { addDays, centsFromString, Decimal, houseAccountId } from '@lm/domain';
+import { addDays, centsFromNumber, centsFromString, Decimal, houseAccountId } from '@lm/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../ledger';
@@ -107,7 +107,7 @@ describe('any sale through the API', () => {
             isSeller: boolean;
             investmentAccountId: number;
           }[];
-          const madeCents = made.map((m) => centsFromString(m.principalAmount.toFixed(2)));
+          const madeCents = made.map((m) => centsFromNumber(m.principalAmount));
           expect(madeCents.reduce((s, c) => s + c, 0n)).toBe(p);
           // the buyers' holdings come first, in request order, the seller's remainder last
           rows.forEach((row, index) => {

@@ -1,4 +1,12 @@
-import { addDays, centsFromString, reportDefinitions, reportIds, reportMessages, sydneyDate } from '@lm/domain';
+import {
+  addDays,
+  centsFromNumber,
+  centsFromString,
+  reportDefinitions,
+  reportIds,
+  reportMessages,
+  sydneyDate,
+} from '@lm/domain';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -70,7 +78,7 @@ function tableOf(sheet: ExcelJS.Worksheet, firstHeader: string) {
   return { headerRow, headers, rows, totals };
 }
 
-const cents = (value: unknown): bigint => centsFromString(Number(value ?? 0).toFixed(2));
+const cents = (value: unknown): bigint => centsFromNumber(Number(value ?? 0), true);
 
 async function ledgerBalanceOf(accountId: number, beforeDate: string): Promise<bigint> {
   const result = await sql<{ balance: string }>`
