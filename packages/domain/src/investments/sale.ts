@@ -228,11 +228,17 @@ export function saleRequestProblems(
   if (rows.length > 0 && sellerRows === rows.length) {
     problems.push({ field: 'purchaserDetailsRequests', message: saleMessages.sameInvestment });
   }
-  const total = rows.reduce((sum, row) => sum.plus(row.purchasedFraction), new D(0));
-  if (total.greaterThan(100)) {
+  if (saleFractionTotal(rows).greaterThan(100)) {
     problems.push({ field: 'purchaserDetailsRequests', message: saleMessages.percentageTotalAboveHundred });
   }
   return problems;
+}
+
+/** The sum of sale rows' percentages of the investment, exact (a row not yet filled counts 0). */
+export function saleFractionTotal(
+  rows: readonly { purchasedFraction: ConstructorParameters<typeof D>[0] | null | undefined }[],
+): InstanceType<typeof D> {
+  return rows.reduce((sum, row) => sum.plus(row.purchasedFraction ?? 0), new D(0));
 }
 
 /** What Fill & Preview gives the seller: 100 less the other buyers' percentages, 10 decimals. */

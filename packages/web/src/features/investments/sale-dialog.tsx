@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Decimal,
   formatDate,
   formatMoney,
   formatPercent,
@@ -9,6 +8,7 @@ import {
   type SaleReceiver,
   type SaleRepayment,
   type SaleRequestInput,
+  saleFractionTotal,
   saleReceiverLabels,
 } from '@lm/domain';
 import AddIcon from '@mui/icons-material/Add';
@@ -502,10 +502,7 @@ export default function SaleDialog({ investment, onClose }: { investment: Invest
               <Typography gutterBottom>
                 Sell{' '}
                 {percentText(
-                  confirming.preview.purchaserDetails
-                    .filter((row) => !row.isSeller)
-                    .reduce((sum, row) => sum.plus(row.purchasedFraction), new Decimal(0))
-                    .toNumber(),
+                  saleFractionTotal(confirming.preview.purchaserDetails.filter((row) => !row.isSeller)).toNumber(),
                 )}{' '}
                 of investment {investment.id} on {saleWhen(confirming.preview)}?
               </Typography>

@@ -9,6 +9,7 @@ import {
   type SaleRow,
   saleBuyersMax,
   saleDateInput,
+  saleFractionTotal,
   saleMessages,
   salePurchaserRequestSchema,
   saleRequestProblems,
@@ -64,10 +65,8 @@ export function isSellerRow(row: SaleBuyerValues, facts: SaleFacts): boolean {
   );
 }
 
-/** The sum of the rows' percentages (empty rows count 0), exact. */
-export function percentageTotal(buyers: readonly SaleBuyerValues[]): InstanceType<typeof Decimal> {
-  return buyers.reduce((sum, row) => sum.plus(row.purchasedFraction ?? 0), new Decimal(0));
-}
+/** The sum of the rows' percentages (empty rows count 0), exact: the domain's sale rule. */
+export const percentageTotal = (buyers: readonly SaleBuyerValues[]) => saleFractionTotal(buyers);
 
 /** `purchaserDetailsRequests.1.interestRate` (the domain's field names) as the form's `buyers.1.interestRate`. */
 function formPath(field: string): (string | number)[] {
