@@ -29,6 +29,7 @@ import { listQuerySection, round } from './sections/list-query';
 import { argon2Label, loginSection } from './sections/logins';
 import { moneyMovesSection, pgbenchTps } from './sections/money-moves';
 import { arrearsSection, fractionaliseOneSection, receiptsBatchSection } from './sections/repayments';
+import { ensureStatementAccount, reportsSection, type StatementAccount, statementRowsWanted } from './sections/reports';
 import { saleSection } from './sections/sale';
 import { sessionCheckSection } from './sections/session-check';
 import { buildWeb, webChunksSection } from './sections/web-chunks';
@@ -45,7 +46,8 @@ the embedded one in DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL o
   --browser-runs N    navigations per route in the browser section (default 7, 3 with --quick)
   --no-ledger-check   skip the ledger check after the run
   --only a,b          run only these sections: web, browser, list, logins, money, investing,
-                      fractionalise-one, receipts-batch, arrears, dashboard, sale, session-check, ledger-check`;
+                      fractionalise-one, receipts-batch, arrears, dashboard, sale, reports, session-check,
+                      ledger-check`;
 
 function redact(url: string): string {
   const u = new URL(url);
@@ -125,6 +127,7 @@ async function main(): Promise<number> {
     return 1;
   }
   let prepared: BenchContext['prepared'];
+  let statementAccount: StatementAccount | undefined;
   try {
     prepared = await prepare(database, {
       quick,
@@ -132,6 +135,8 @@ async function main(): Promise<number> {
       receiptsWanted: wanted('receipts-batch') ? (quick ? 1_000 : 10_000) : 0,
       listRuns: wanted('list') ? (quick ? 10 : 50) : 0,
     });
+    // the reports section's account of 100,000 rows, made once per database while no server holds it
+    if (wanted('reports')) statementAccount = await ensureStatementAccount(database, statementRowsWanted, today, log);
   } finally {
     await database.close();
   }
@@ -215,6 +220,11 @@ async function main(): Promise<number> {
       ['arrears', 'arrears check', () => arrearsSection(ctx, quick ? 1 : 3)],
       ['dashboard', 'dashboard statistics', () => dashboardSection(ctx, quick ? 20 : 100)],
       ['sale', 'secondary sale: quote and sell with 5 buyers', () => saleSection(ctx, quick ? 20 : 100, runId)],
+      [
+        'reports',
+        `reports: a statement of ${statementRowsWanted.toLocaleString('en-AU')} rows in each format`,
+        () => reportsSection(ctx, server.pid, statementAccount),
+      ],
     ];
     for (const [id, label, step] of steps) {
       if (!wanted(id)) continue;
