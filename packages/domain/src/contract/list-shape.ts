@@ -97,5 +97,10 @@ export const listQuery = z.looseObject({
   $skip: z.string().optional().describe('Rows to skip'),
   $select: z.string().optional().describe('Fields to return, comma separated'),
   $expand: z.string().optional().describe('Relations to include, comma separated'),
-  $count: z.string().optional().describe('true to return the total count'),
+  $count: z
+    .string()
+    .optional()
+    .describe(
+      "true to return the total count; estimate to count exactly up to 10,000 rows and return the database planner's estimate above that",
+    ),
 });

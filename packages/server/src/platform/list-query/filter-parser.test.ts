@@ -248,14 +248,14 @@ describe('the other options', () => {
     ]);
     expect(query.top).toBe(25);
     expect(query.skip).toBe(50);
-    expect(query.count).toBe(true);
+    expect(query.count).toBe('exact');
     expect(query.select?.map((item) => item.source)).toEqual(['id', 'name']);
     expect(query.expand.map((item) => item.path)).toEqual([['loan'], ['loan', 'client']]);
   });
 
   it('empty options are absent', () => {
     const query = readListQuery({ $filter: '  ', $top: '', $select: '*' });
-    expect(query).toMatchObject({ filter: null, top: null, select: null, skip: 0, count: false, orderBy: null });
+    expect(query).toMatchObject({ filter: null, top: null, select: null, skip: 0, count: 'none', orderBy: null });
   });
 
   it.each([
@@ -267,7 +267,7 @@ describe('the other options', () => {
       { $skip: '99999999999999999' },
       "$skip must be a whole number from 0 to 9007199254740991, not '99999999999999999'",
     ],
-    [{ $count: 'yes' }, "$count must be true or false, not 'yes'"],
+    [{ $count: 'yes' }, "$count must be true, false or estimate, not 'yes'"],
     [
       { $search: 'x' },
       "Unknown query option '$search' (use $filter, $orderby, $top, $skip, $select, $expand or $count)",

@@ -10,6 +10,12 @@ import { type FilterExpression, parseFilter, refuseNulCharacter } from './filter
 
 export const pageSizeMax = 1000;
 export const defaultPageSize = 10;
+/**
+ * With `$count=estimate` the total is counted exactly up to this many rows; above it, the count is
+ * the planner's estimate of the matching rows (never below this + 1), so a huge list is not
+ * counted row by row for a figure no one reads to the unit.
+ */
+export const countExactMax = 10_000;
 export const skipMax = Number.MAX_SAFE_INTEGER;
 /** $orderby, $select and $expand are each at most this long. */
 export const optionCharsMax = 4000;
@@ -24,12 +30,15 @@ export interface OrderItem extends PathItem {
   descending: boolean;
 }
 
+export type CountMode = 'none' | 'exact' | 'estimate';
+
 export interface ListQuery {
   filter: FilterExpression | null;
   orderBy: OrderItem[] | null;
   top: number | null;
   skip: number;
-  count: boolean;
+  /** $count: none, the exact total (true), or exact up to countExactMax and the planner's estimate above (estimate). */
+  count: CountMode;
   /** null: every field. */
   select: PathItem[] | null;
   expand: PathItem[];
@@ -139,11 +148,12 @@ function parseSkip(text: string): number {
   return Number(trimmed);
 }
 
-function parseCount(text: string): boolean {
+function parseCount(text: string): CountMode {
   const lower = text.trim().toLowerCase();
-  if (lower !== 'true' && lower !== 'false')
-    throw invalidQuery(`$count must be true or false, not ${quoteToken(text)}`);
-  return lower === 'true';
+  if (lower === 'true') return 'exact';
+  if (lower === 'false') return 'none';
+  if (lower === 'estimate') return 'estimate';
+  throw invalidQuery(`$count must be true, false or estimate, not ${quoteToken(text)}`);
 }
 
 /** Parses the list options of a request's query (Fastify's `request.query`). */
@@ -155,7 +165,7 @@ export function readListQuery(query: unknown): ListQuery {
     orderBy: options.orderby === undefined ? null : parseOrderBy(options.orderby, '$orderby'),
     top: options.top === undefined ? null : parseTop(options.top),
     skip: options.skip === undefined ? 0 : parseSkip(options.skip),
-    count: options.count === undefined ? false : parseCount(options.count),
+    count: options.count === undefined ? 'none' : parseCount(options.count),
     select: select === null ? null : parsePathList(select, '$select'),
     expand: options.expand === undefined ? [] : parsePathList(options.expand, '$expand'),
   };

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { countExactMax, readListQuery } from './query-options';
 import { runList } from './run-list';
 import { type DemoBook, demoRepayments, getList, insertDemoBook, listServer } from './test-support/demo-resource';
+import { planList } from './translate';
 import type { ListResource } from './types';
 
 let t: TestApp;
@@ -234,6 +236,43 @@ describe('$orderby and paging', () => {
     expect(none.body).toEqual({ success: true, data: [], count: 9 });
     const past = await getList(server, { $skip: '100', count: 'true' });
     expect(past.body).toEqual({ success: true, data: [], count: 9 });
+  });
+
+  it('$count=estimate counts exactly up to countExactMax and asks the planner above it', async () => {
+    const few = await getList(server, { $filter: "status eq 'UNPAID'", $top: '1', $count: 'estimate' });
+    expect(few.body.count).toBe(5);
+    // 9 repayments x 1,000 = 9,000 rows: still counted
+    const thousandfold: ListResource = {
+      ...demoRepayments,
+      from: 'repayments r cross join generate_series(1, 1000) as many (n)',
+    };
+    expect((await runList(t.ctx.db, thousandfold, { $count: 'estimate', $top: '0' })).count).toBe(9 * 1000);
+    // 9 x 2,000 = 18,000 rows: the planner's estimate, never at or below the cap
+    const twothousandfold: ListResource = {
+      ...demoRepayments,
+      from: 'repayments r cross join generate_series(1, 2000) as many (n)',
+    };
+    const estimated = await runList(t.ctx.db, twothousandfold, { $count: 'ESTIMATE', $top: '3' });
+    expect(estimated.rows).toHaveLength(3);
+    expect(Number.isInteger(estimated.count)).toBe(true);
+    expect(estimated.count).toBeGreaterThan(countExactMax);
+    const exact = await runList(t.ctx.db, twothousandfold, { $count: 'true', $top: '0' });
+    expect(exact.count).toBe(18_000);
+  });
+
+  it('dates and date-times in $filter are constants when PostgreSQL plans, not parsed again for every row', async () => {
+    const plan = planList(
+      demoRepayments,
+      readListQuery({ $filter: 'createdAt ge 2027-03-01T00:00:00+11:00 and dueDate le 2027-05-01', $count: 'true' }),
+    );
+    const explained = await sql<Record<string, string>>`explain (costs off) ${plan.countQuery!}`.execute(t.ctx.db);
+    const text = explained.rows.map((row) => Object.values(row).join(' ')).join('\n');
+    expect(text).toContain("'2027-02-28 13:00:00+00'::timestamp with time zone");
+    expect(text).toContain("'2027-05-01'::date");
+    expect(text).not.toMatch(/list_query_|::text\)::(date|timestamp)/);
+    expect(await ids({ $filter: 'createdAt ge 2027-03-01T00:00:00+11:00 and dueDate le 2027-05-01' })).toEqual(
+      await ids({ $filter: "createdAt ge '2027-03-01T00:00:00+11:00' and dueDate le '2027-05-01'" }),
+    );
   });
 
   it('the un-prefixed spellings work too', async () => {

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database';
-import { pageSizeMax, parseOrderBy, readListQuery } from './query-options';
-import { planList } from './translate';
+import { countExactMax, pageSizeMax, parseOrderBy, readListQuery } from './query-options';
+import { type ListPlan, planList } from './translate';
 import type { FieldDef, ListOptions, ListResource, ListResult, RelationDef } from './types';
 
 const namePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -51,13 +51,35 @@ export async function runList(
 ): Promise<ListResult> {
   checkResource(resource);
   const plan = planList(resource, readListQuery(query), options);
-  const { rows } = await plan.listQuery.execute(db);
-  const result: ListResult = { rows: rows.map(plan.toRow) };
-  if (plan.countQuery) {
-    const counted = await plan.countQuery.execute(db);
+  // the page and the count at once: on PostgreSQL on two of the pool's connections, so the reply
+  // waits for the slower of the two rather than their sum (in a transaction, or on the embedded
+  // database, they queue on the one connection)
+  const [page, counted] = await Promise.all([plan.listQuery.execute(db), plan.countQuery?.execute(db)]);
+  const result: ListResult = { rows: page.rows.map(plan.toRow) };
+  if (counted) {
     result.count = Number(counted.rows[0]?.total ?? 0);
+    if (plan.estimateQuery && result.count > countExactMax) {
+      result.count = Math.max(result.count, await estimatedRows(db, plan.estimateQuery));
+    }
   }
   return result;
+}
+
+/** The value of an object's key, matched without regard to case, spaces or underscores (the result's keys may be camelCased). */
+function keyed(object: unknown, name: string): unknown {
+  if (object === null || typeof object !== 'object') return undefined;
+  const wanted = name.replace(/[\s_]/g, '').toLowerCase();
+  const key = Object.keys(object).find((k) => k.replace(/[\s_]/g, '').toLowerCase() === wanted);
+  return key === undefined ? undefined : (object as Record<string, unknown>)[key];
+}
+
+/** The planner's estimate of the rows a query returns: the top node's "Plan Rows" of its JSON plan. */
+async function estimatedRows(db: Executor, explain: NonNullable<ListPlan['estimateQuery']>): Promise<number> {
+  const { rows } = await explain.execute(db);
+  const value = rows[0] === undefined ? undefined : Object.values(rows[0])[0];
+  const plans = typeof value === 'string' ? JSON.parse(value) : value;
+  const estimate = keyed(keyed(Array.isArray(plans) ? plans[0] : undefined, 'Plan'), 'Plan Rows');
+  return typeof estimate === 'number' && Number.isFinite(estimate) ? Math.round(estimate) : 0;
 }
 
 export interface TypedListResult<Row> {

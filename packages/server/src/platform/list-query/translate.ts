@@ -10,7 +10,14 @@ import {
   isValidDateTime,
   type Literal,
 } from './filter-parser';
-import { defaultPageSize, type ListQuery, type OrderItem, type PathItem, parseOrderBy } from './query-options';
+import {
+  countExactMax,
+  defaultPageSize,
+  type ListQuery,
+  type OrderItem,
+  type PathItem,
+  parseOrderBy,
+} from './query-options';
 import type { FieldDef, FieldType, ListOptions, ListResource, RelationDef } from './types';
 
 /**
@@ -50,9 +57,15 @@ const expectedValue: Record<FieldType, string> = {
 const int8Min = -(2n ** 63n);
 const int8Max = 2n ** 63n - 1n;
 
-/** A parameter sent as text and cast by PostgreSQL: no driver ever guesses its type. */
+/**
+ * A parameter sent as text and cast by PostgreSQL: no driver ever guesses its type. Dates and
+ * date-times go through immutable casts (migration 0190): PostgreSQL's own casts from text to them
+ * are only stable, so a filter would parse the text again for every row it scans.
+ */
 function parameter(text: string, sqlType: 'text' | 'bigint' | 'numeric' | 'boolean' | 'date' | 'timestamptz'): Sql {
   if (sqlType === 'text') return sql`cast(${text} as text)`;
+  if (sqlType === 'date') return sql`list_query_date(cast(${text} as text))`;
+  if (sqlType === 'timestamptz') return sql`list_query_timestamptz(cast(${text} as text))`;
   return sql`cast(cast(${text} as text) as ${sql.raw(sqlType)})`;
 }
 
@@ -103,7 +116,10 @@ function escapeLike(text: string): string {
 
 export interface ListPlan {
   listQuery: RawBuilder<Record<string, unknown>>;
+  /** $count=true: the exact total; $count=estimate: the total counted up to countExactMax + 1 rows. */
   countQuery: RawBuilder<{ total: number | string }> | null;
+  /** $count=estimate: the planner's plan of the matching rows (EXPLAIN, nothing runs), for its row estimate. */
+  estimateQuery: RawBuilder<Record<string, unknown>> | null;
   toRow(raw: Record<string, unknown>): Record<string, unknown>;
 }
 
@@ -436,10 +452,18 @@ export function planList(resource: ListResource, query: ListQuery, options: List
   const listQuery = sql<
     Record<string, unknown>
   >`select ${sql.join(columns)} from ${sql.raw(resource.from)} ${translator.joins('all')} where ${where} order by ${orderBy} limit ${parameter(String(top), 'bigint')} offset ${parameter(String(query.skip), 'bigint')}`;
-  const countQuery = query.count
-    ? sql<{
-        total: number | string;
-      }>`select count(*) as total from ${sql.raw(resource.from)} ${translator.joins('filter')} where ${where}`
-    : null;
-  return { listQuery, countQuery, toRow: (raw) => assemble(raw, fields, relations) };
+  const matching = sql`select 1 from ${sql.raw(resource.from)} ${translator.joins('filter')} where ${where}`;
+  const countQuery =
+    query.count === 'exact'
+      ? sql<{
+          total: number | string;
+        }>`select count(*) as total from ${sql.raw(resource.from)} ${translator.joins('filter')} where ${where}`
+      : query.count === 'estimate'
+        ? sql<{
+            total: number | string;
+          }>`select count(*) as total from (${matching} limit ${sql.lit(countExactMax + 1)}) as counted`
+        : null;
+  const estimateQuery =
+    query.count === 'estimate' ? sql<Record<string, unknown>>`explain (format json) ${matching}` : null;
+  return { listQuery, countQuery, estimateQuery, toRow: (raw) => assemble(raw, fields, relations) };
 }

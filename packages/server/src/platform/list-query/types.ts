@@ -55,6 +55,9 @@ export interface ListOptions {
 
 export interface ListResult {
   rows: Record<string, unknown>[];
-  /** Present only with $count=true: the number of rows matching $filter (and `where`), before paging. */
+  /**
+   * Present only with $count: the number of rows matching $filter (and `where`), before paging;
+   * with $count=estimate, above countExactMax, the planner's estimate of it.
+   */
   count?: number;
 }
