@@ -12,6 +12,7 @@ export * from './history/index';
 export * from './investments/index';
 export * from './investor-groups/index';
 export * from './investors/index';
+export * from './jobs/index';
 export * from './ledger/index';
 export * from './loans/index';
 export * from './marketplace/index';

@@ -9,6 +9,7 @@ import { historyRoutes } from './history';
 import { investmentsRoutes } from './investments';
 import { investorGroupRoutes } from './investor-groups';
 import { investorRoutes } from './investors';
+import { jobRoutes } from './jobs';
 import { loansRoutes } from './loans';
 import { marketplaceRoutes } from './marketplace/marketplace.routes';
 import { onboardingRoutes } from './onboarding';
@@ -50,6 +51,7 @@ const features: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   historyRoutes,
   onboardingRoutes,
   reportRoutes,
+  jobRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } = {}): Promise<FastifyInstance> {

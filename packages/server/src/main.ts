@@ -4,7 +4,9 @@ import { certificateExpiryNoticeJob, staleUploadsJob } from './onboarding';
 import { loadConfig } from './platform/config';
 import { createContext } from './platform/create-context';
 import { expiredIdempotencyKeysJob } from './platform/idempotency';
+import { finishedJobsCleanupJob, startJobWorker } from './platform/job-queue';
 import { startDailyJobs, startPeriodicJobs } from './platform/jobs';
+import { reportJob } from './reports';
 import { seedIfEmpty } from './seed';
 import { releaseExpiredWithdrawalsJob } from './withdrawals';
 
@@ -37,13 +39,16 @@ async function main() {
   );
   const stopPeriodicJobs = startPeriodicJobs(
     ctx,
-    [releaseExpiredWithdrawalsJob, expiredIdempotencyKeysJob],
+    [releaseExpiredWithdrawalsJob, expiredIdempotencyKeysJob, finishedJobsCleanupJob],
     (message) => app.log.warn(message),
   );
+  // long work (DESIGN §1 "long work"): this process claims and runs queued jobs
+  const jobWorker = startJobWorker(ctx, [reportJob], { log: (message) => app.log.warn(message) });
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
     stopDailyJobs();
     stopPeriodicJobs();
+    await jobWorker.stop();
     await app.close();
     await ctx.database.close();
     process.exit(0);

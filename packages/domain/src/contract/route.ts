@@ -28,6 +28,11 @@ export interface RouteContract {
   multipart?: { fields: Record<string, string>; files: string };
   /** The success reply is a file, not the JSON envelope. */
   file?: { contentTypes: string[] };
+  /**
+   * The `data` of a 202 reply: the route runs as a job when asked with `Prefer: respond-async`
+   * (DESIGN §1 "long work").
+   */
+  accepted?: z.ZodType;
 }
 
 export function defineRoute<const C extends RouteContract>(contract: C): C {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineRoute, idParam } from '../contract';
+import { defineRoute, idParam, idParamsOf } from '../contract';
 import { formatDate } from '../format';
+import { jobAcceptedSchema, jobMessages } from '../jobs/jobs.contract';
 import { isIsoDate } from '../repayments/repayments';
 import { Role, type Role as RoleValue } from '../roles';
 import {
@@ -35,6 +36,14 @@ export const reportMessages = {
   financialYearOpen: 'The financial year has not closed yet',
   investorEndDateLimit: (max: string) => `Investor reports end no later than ${formatDate(max)}.`,
   generated: 'Report generated',
+  statementNotFound: 'Statement not found',
+  /** Job progress stages (DESIGN §1 "long work"). */
+  preparing: 'Reading the report\u2019s figures',
+  rowsWritten: (written: number, total?: number) =>
+    total === undefined
+      ? `${written.toLocaleString('en-AU')} rows written`
+      : `${written.toLocaleString('en-AU')} of ${total.toLocaleString('en-AU')} rows written`,
+  finishing: 'Finishing the file',
 } as const;
 
 const dateField = z.string().max(10).optional();
@@ -190,7 +199,10 @@ const tag = 'reports';
 const fileTypes = { contentTypes: Object.values(reportContentTypes) };
 const generateDescription =
   'Answers the file (content-disposition: attachment) in the body format, the report\u2019s own format by default. ' +
-  `An unknown report answers 404 "${reportMessages.notValid}"; a missing or out-of-range parameter 400 naming it.`;
+  `An unknown report answers 404 "${reportMessages.notValid}"; a missing or out-of-range parameter 400 naming it. ` +
+  `With the header \`Prefer: ${jobMessages.preferAsync}\` it answers 202 \`{jobId}\` once every check has passed, and the ` +
+  'file is made by a job (GET api/jobs/{jobId}, then its resultUrl). A closed financial year\u2019s tax statement is ' +
+  'also stored (Available Statements), as a new version when its content changed.';
 
 export const reportListRoute = defineRoute({
   method: 'GET',
@@ -211,6 +223,7 @@ export const generateReportRoute = defineRoute({
   body: reportRequestBody,
   response: z.unknown(),
   file: fileTypes,
+  accepted: jobAcceptedSchema,
 });
 
 export const generateOwnReportRoute = defineRoute({
@@ -223,6 +236,7 @@ export const generateOwnReportRoute = defineRoute({
   body: reportRequestBody,
   response: z.unknown(),
   file: fileTypes,
+  accepted: jobAcceptedSchema,
 });
 
 /** Empty values are dropped from a report request (investor-and-admin §2): null, '' and undefined. */
@@ -246,16 +260,25 @@ export function reportFormSchema(definition: ReportDefinition, context: ReportCh
   );
 }
 
-/** The statements an account has (Available Statements): today, the tax statements of its closed financial years. */
+/**
+ * One stored statement of an account (Available Statements): a version of its tax statement for a
+ * closed financial year, as generated from the ledger, with the hash of its content and the call
+ * that downloads the file issued then. A correction of the ledger makes a new version.
+ */
 export const availableStatementSchema = z.object({
+  statementId: z.number().int().positive(),
   reportType: z.enum(reportIds),
   financialYear: z.number().int(),
+  version: z.number().int().positive(),
   label: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
+  generatedAt: z.string(),
+  /** sha-256 (hex) of the statement's figures and the ids of the ledger entries it summarises. */
+  contentHash: z.string(),
   fileName: z.string(),
-  /** The call that downloads it: POST this path with this body. */
-  download: z.object({ method: z.literal('POST'), path: z.string(), body: reportRequestBody }),
+  /** GET this path to download the stored file. */
+  downloadUrl: z.string(),
 });
 export type AvailableStatement = z.infer<typeof availableStatementSchema>;
 
@@ -270,8 +293,9 @@ export const availableStatementsRoute = defineRoute({
   tag,
   summary: "An account's available statements (management)",
   description:
-    'For account-tax-statement: one per closed financial year since the account opened, newest first, each with ' +
-    `the call that downloads it. Another report type answers 404 "${reportMessages.notValid}".`,
+    'For account-tax-statement: every stored version of its statements (one is stored each time a closed ' +
+    'financial year\u2019s statement is generated and its content changed), newest year and version first, each ' +
+    `with its download URL. Another report type answers 404 "${reportMessages.notValid}".`,
   params: statementListParams,
   response: z.array(availableStatementSchema),
 });
@@ -285,4 +309,28 @@ export const ownAvailableStatementsRoute = defineRoute({
     'As the management call, within the investor end-date limit; another investor\u2019s account answers 404.',
   params: statementListParams,
   response: z.array(availableStatementSchema),
+});
+
+export const statementFileParams = idParamsOf('accountId', 'statementId');
+
+export const statementFileRoute = defineRoute({
+  method: 'GET',
+  path: '/api/reports/:accountId/statements/:statementId',
+  tag,
+  summary: 'Download a stored statement (management)',
+  description: 'Answers the file as it was issued. A statement of another account answers 404.',
+  params: statementFileParams,
+  response: z.unknown(),
+  file: fileTypes,
+});
+
+export const ownStatementFileRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/reports/:accountId/statements/:statementId',
+  tag,
+  summary: "Download a stored statement of the caller's own account (investor)",
+  description: 'Answers the file as it was issued; another investor\u2019s account or statement answers 404.',
+  params: statementFileParams,
+  response: z.unknown(),
+  file: fileTypes,
 });

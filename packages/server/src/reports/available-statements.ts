@@ -1,28 +1,18 @@
-import {
-  AppError,
-  type AvailableStatement,
-  accountMessages,
-  availableStatementsMax,
-  closedFinancialYears,
-  financialYearName,
-  financialYearPeriod,
-  generateOwnReportRoute,
-  generateReportRoute,
-  reportDefinition,
-  reportMessages,
-  sydneyDate,
-} from '@lm/domain';
+import { AppError, type AvailableStatement, accountMessages, reportDefinition, reportMessages } from '@lm/domain';
 import { assertOwnAccount } from '../platform/access/account-access';
 import type { AppContext } from '../platform/context';
+import { type StoredFile, storedFile } from '../platform/stored-files';
 import type { ReportCaller } from './generate-report';
 import * as repo from './reports.repository';
+import { availableStatementOf, taxStatementId } from './tax-statements';
+import * as statements from './tax-statements.repository';
 
 /**
  * Available Statements (investor-and-admin §2 "Account Tax Statement (a file link chosen from
- * Available Statements)", §7): the tax statements of an account's closed financial years since it
- * opened, newest first (an investor's within the end-date limit), each with the call that
- * downloads it. They are generated on request from the ledger; storing each with a content hash
- * is docs/decisions/009-reports.md's next step.
+ * Available Statements)", §7): the stored versions of an account's tax statements, newest year
+ * and version first (an investor's within the end-date limit), each with the call that downloads
+ * the file issued with it. A statement is stored when a closed financial year's tax statement is
+ * generated (tax-statements.ts).
  */
 export async function availableStatements(
   ctx: AppContext,
@@ -31,28 +21,39 @@ export async function availableStatements(
   reportType: string,
 ): Promise<AvailableStatement[]> {
   const definition = reportDefinition(reportType);
-  if (definition?.id !== 'account-tax-statement') throw new AppError('NOT_FOUND', reportMessages.notValid);
+  if (definition?.id !== taxStatementId) throw new AppError('NOT_FOUND', reportMessages.notValid);
+  await assertAccount(ctx, caller, accountId);
+  const investor = caller.kind === 'investor';
+  const rows = await statements.storedStatements(
+    ctx.db,
+    accountId,
+    definition.id,
+    investor ? ctx.config.investorReportEndDateMax : undefined,
+  );
+  return rows.map((row) => availableStatementOf(row, investor));
+}
+
+async function assertAccount(ctx: AppContext, caller: ReportCaller, accountId: number): Promise<void> {
   if (caller.kind === 'investor') await assertOwnAccount(ctx.db, caller.actor, accountId);
-  const opened = await repo.accountOpenedOn(ctx.db, accountId);
-  if (opened === undefined) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
-  const limit = caller.kind === 'investor' ? ctx.config.investorReportEndDateMax : undefined;
-  const route = caller.kind === 'investor' ? generateOwnReportRoute : generateReportRoute;
-  return closedFinancialYears(sydneyDate(ctx.clock.now()), availableStatementsMax, limit)
-    .filter((year) => financialYearPeriod(year).endDate >= opened)
-    .map((year) => {
-      const period = financialYearPeriod(year);
-      return {
-        reportType: definition.id,
-        financialYear: year,
-        label: `${definition.label} ${financialYearName(year)}`,
-        periodStart: period.startDate,
-        periodEnd: period.endDate,
-        fileName: `${definition.fileName}-${accountId}-FY${year}.${definition.defaultFormat}`,
-        download: {
-          method: 'POST' as const,
-          path: route.path.replace(':reportId', definition.id),
-          body: { accountId, financialYear: year, format: definition.defaultFormat },
-        },
-      };
-    });
+  else if ((await repo.accountOpenedOn(ctx.db, accountId)) === undefined) {
+    throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
+  }
+}
+
+/**
+ * The file of one stored statement of the account: an investor's own account only, and within
+ * the end-date limit; anything else answers 404.
+ */
+export async function statementFile(
+  ctx: AppContext,
+  caller: ReportCaller,
+  accountId: number,
+  statementId: number,
+): Promise<StoredFile> {
+  await assertAccount(ctx, caller, accountId);
+  const row = await statements.storedStatement(ctx.db, accountId, statementId);
+  const hidden = caller.kind === 'investor' && row !== undefined && row.periodEnd > ctx.config.investorReportEndDateMax;
+  const file = row && !hidden ? await storedFile(ctx.db, row.fileId) : undefined;
+  if (!file) throw new AppError('NOT_FOUND', reportMessages.statementNotFound);
+  return file;
 }

@@ -21,6 +21,7 @@ import { renderXlsx } from './render-xlsx';
 import type { ReportDataset } from './report-dataset';
 import { reportDatasets } from './report-datasets';
 import * as repo from './reports.repository';
+import { recordTaxStatement, taxStatementId } from './tax-statements';
 
 /**
  * Generating a report (DESIGN §1 "reports"): the definition from the registry, the caller's
@@ -32,11 +33,17 @@ import * as repo from './reports.repository';
 /** Who asks: management through api/reports, an investor through api/user/reports. */
 export type ReportCaller = { kind: 'management'; actor: Actor } | { kind: 'investor'; actor: Actor };
 
+/**
+ * Checks a report request and builds its dataset (rows not yet read). With `store`, a closed
+ * financial year's tax statement is also recorded (tax-statements.ts): a request that only checks
+ * before answering 202 leaves that to the job.
+ */
 export async function prepareReport(
   ctx: AppContext,
   caller: ReportCaller,
   reportId: string,
   body: ReportRequestBody,
+  options: { store: boolean } = { store: true },
 ): Promise<ReportDataset> {
   const definition = reportDefinition(reportId);
   if (!definition) throw new AppError('NOT_FOUND', reportMessages.notValid);
@@ -62,10 +69,14 @@ export async function prepareReport(
 
   const build = reportDatasets[definition.id];
   if (!definition.available || !build) throw new AppError('RULE_REFUSED', reportMessages.notAvailable);
-  return build(ctx, { definition, parameters });
+  const dataset = await build(ctx, { definition, parameters });
+  if (options.store && definition.id === taxStatementId) {
+    return (await recordTaxStatement(ctx, dataset, caller.actor.userId)).dataset;
+  }
+  return dataset;
 }
 
-const renderers: Record<ReportFormat, (dataset: ReportDataset, out: Writable) => Promise<void>> = {
+export const renderers: Record<ReportFormat, (dataset: ReportDataset, out: Writable) => Promise<void>> = {
   xlsx: renderXlsx,
   pdf: renderPdf,
   csv: renderCsv,

@@ -53,6 +53,12 @@ export interface ReportDataset {
   summaryAfter: ReportSummaryLine[];
   columns: ReportColumn[];
   rows: AsyncIterable<ReportRow>;
+  /**
+   * How many rows `rows` will yield, when the report can tell cheaply (one count first): a job's
+   * progress is then rows written / row count. Without it a job reports its stages and the rows
+   * written so far.
+   */
+  rowCount?: () => Promise<number>;
   /** The file name, without extension. */
   fileName: string;
 }

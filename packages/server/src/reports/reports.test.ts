@@ -637,41 +637,33 @@ describe('Account Tax Statement', () => {
       expect(cents(lines.get(`Closing balance 30/06/${year}`))).toBe(await ledgerBalanceOf(accountId, end));
       expect(cents(lines.get(`Opening balance 01/07/${year - 1}`))).toBe(await ledgerBalanceOf(accountId, start));
 
-      // Available Statements list the closed year, with the call that downloads it
+      // generating it stored it: Available Statements list it, with the call that downloads it
       const listed = await t.call('GET', `/api/reports/${accountId}/file-types/account-tax-statement`, {
         token: management,
       });
       expect(listed.status).toBe(200);
+      expect(listed.body.data).toHaveLength(1);
+      const statementId = listed.body.data[0].statementId;
       expect(listed.body.data[0]).toEqual({
+        statementId,
         reportType: 'account-tax-statement',
         financialYear: year,
+        version: 1,
         label: `Account Tax Statement FY ${year - 1}-${String(year % 100).padStart(2, '0')}`,
         periodStart: start,
         periodEnd: `${year}-06-30`,
-        fileName: `Account-Tax-Statement-${accountId}-FY${year}.pdf`,
-        download: {
-          method: 'POST',
-          path: '/api/reports/account-tax-statement',
-          body: { accountId, financialYear: year, format: 'pdf' },
-        },
+        generatedAt: expect.any(String),
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        fileName: `Account-Tax-Statement-${accountId}-FY${year}-v1.pdf`,
+        downloadUrl: `/api/reports/${accountId}/statements/${statementId}`,
       });
+      // none generated yet for the investor's own account
       const own = await t.call(
         'GET',
         `/api/user/reports/${accountIdOf['Ivy Investor']}/file-types/account-tax-statement`,
-        {
-          token: investor,
-        },
+        { token: investor },
       );
-      // newest first, back to the year the account opened in
-      const opened = await sql<{ opened: string }>`
-        select (creation_date at time zone 'Australia/Sydney')::date::text as opened from investment_accounts
-        where id = ${accountIdOf['Ivy Investor']}`.execute(t.ctx.db);
-      const openedOn = opened.rows[0]?.opened ?? '';
-      const firstYear = Number(openedOn.slice(0, 4)) + (Number(openedOn.slice(5, 7)) >= 7 ? 1 : 0);
-      expect(own.body.data.map((s: { financialYear: number }) => s.financialYear)).toEqual(
-        Array.from({ length: year - firstYear + 1 }, (_, i) => year - i),
-      );
-      expect(own.body.data[0].download.path).toBe('/api/user/reports/account-tax-statement');
+      expect([own.status, own.body.data]).toEqual([200, []]);
       const others = await t.call('GET', `/api/user/reports/${accountId}/file-types/account-tax-statement`, {
         token: investor,
       });
@@ -690,6 +682,14 @@ describe('Account Tax Statement', () => {
       expect(offshore.status).toBe(200);
       expect(offshore.headers['content-type']).toBe('application/pdf');
       expect(offshore.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const offshoreList = await t.call(
+        'GET',
+        `/api/user/reports/${accountIdOf['Ivy Investor (Offshore)']}/file-types/account-tax-statement`,
+        { token: investor },
+      );
+      expect(
+        offshoreList.body.data.map((s: { financialYear: number; version: number }) => [s.financialYear, s.version]),
+      ).toEqual([[year, 1]]);
     } finally {
       t.ctx.clock.advance(-400 * dayMs);
     }

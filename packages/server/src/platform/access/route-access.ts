@@ -176,6 +176,13 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/user/reports/:reportId': [R.INVESTOR],
   'GET /api/reports/:accountId/file-types/:reportType': managementOnly,
   'GET /api/user/reports/:accountId/file-types/:reportType': [R.INVESTOR],
+  'GET /api/reports/:accountId/statements/:statementId': managementOnly,
+  'GET /api/user/reports/:accountId/statements/:statementId': [R.INVESTOR],
+
+  // jobs (DESIGN §1 "long work"): the roles that can start one (a report); each job is read and
+  // downloaded by its owner only (another user gets 404)
+  'GET /api/jobs/:jobId': reportRoles,
+  'GET /api/jobs/:jobId/result': reportRoles,
 };
 
 // The groups are exported so feature tables read the same way.

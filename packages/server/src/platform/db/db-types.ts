@@ -178,15 +178,24 @@ export interface Investors {
 }
 
 export interface Jobs {
+  attempts: Generated<number>;
   createdAt: Generated<Timestamp>;
   error: string | null;
   finishedAt: Timestamp | null;
+  heartbeatAt: Timestamp | null;
   id: Generated<number>;
+  kind: Generated<string>;
+  message: string | null;
   name: string;
+  ownerUserId: number | null;
+  payload: Json | null;
+  progress: Generated<Numeric>;
   result: Json | null;
+  resultFileId: number | null;
   runForDate: string | null;
   startedAt: Timestamp | null;
   status: Generated<string>;
+  workerId: string | null;
 }
 
 export interface LedgerAccounts {
@@ -350,13 +359,6 @@ export interface RateLimitBuckets {
   windowStartedAt: Timestamp;
 }
 
-export interface Sessions {
-  createdAt: Generated<Timestamp>;
-  id: string;
-  revokedAt: Timestamp | null;
-  userId: number;
-}
-
 export interface RefreshTokens {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -389,15 +391,49 @@ export interface Repayments {
   status: Generated<string>;
 }
 
+export interface ReportStatementEntries {
+  ledgerEntryId: number;
+  reportStatementId: number;
+}
+
 export interface ReportStatements {
+  contentHash: string | null;
   createdAt: Generated<Timestamp>;
+  fileId: number | null;
   fileName: string;
+  financialYear: number | null;
+  generatedByUserId: number | null;
   id: Generated<number>;
   investmentAccountId: number;
   periodEnd: string | null;
   periodStart: string | null;
   reportType: string;
-  storageKey: string;
+  storageKey: string | null;
+  version: Generated<number>;
+}
+
+export interface Sessions {
+  createdAt: Generated<Timestamp>;
+  id: string;
+  revokedAt: Timestamp | null;
+  userId: number;
+}
+
+export interface StoredFileParts {
+  bytes: Buffer;
+  fileId: number;
+  part: number;
+}
+
+export interface StoredFiles {
+  byteCount: Generated<number>;
+  completedAt: Timestamp | null;
+  contentType: string;
+  createdAt: Generated<Timestamp>;
+  fileName: string;
+  id: Generated<number>;
+  jobId: number | null;
+  sha256: string | null;
 }
 
 export interface Users {
@@ -475,9 +511,12 @@ export interface DB {
   onboardingFiles: OnboardingFiles;
   rateLimitBuckets: RateLimitBuckets;
   refreshTokens: RefreshTokens;
-  sessions: Sessions;
   repayments: Repayments;
+  reportStatementEntries: ReportStatementEntries;
   reportStatements: ReportStatements;
+  sessions: Sessions;
+  storedFileParts: StoredFileParts;
+  storedFiles: StoredFiles;
   users: Users;
   verificationCodes: VerificationCodes;
   withdrawalRequests: WithdrawalRequests;

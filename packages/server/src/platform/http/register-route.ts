@@ -30,6 +30,14 @@ const idempotencyHeaders = z.looseObject({
     .describe('Replaying a key answers the first result and moves nothing (DESIGN §3)'),
 });
 
+const preferHeaders = z.looseObject({
+  prefer: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('`respond-async`: answer 202 `{jobId}` and make the result in a job (DESIGN §1 "long work")'),
+});
+
 const failureStatuses = [400, 403, 404, 409, 413, 422, 429] as const;
 
 /** The Fastify schema of a contract: what the server validates and what the OpenAPI document says. */
@@ -45,6 +53,7 @@ export function fastifySchemaOf(contract: RouteContract): Record<string, unknown
   } else {
     response[200] = successEnvelope(contract.response);
   }
+  if (contract.accepted) response[202] = successEnvelope(contract.accepted);
   for (const status of failureStatuses) response[status] = failureEnvelope;
   const schema: Record<string, unknown> = {
     summary: contract.summary,
@@ -59,6 +68,7 @@ export function fastifySchemaOf(contract: RouteContract): Record<string, unknown
   if (contract.body && !contract.multipart) schema.body = contract.body;
   if (contract.multipart) schema.consumes = ['multipart/form-data'];
   if (contract.idempotent) schema.headers = idempotencyHeaders;
+  else if (contract.accepted) schema.headers = preferHeaders;
   return schema;
 }
 
