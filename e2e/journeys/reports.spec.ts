@@ -15,8 +15,9 @@ import {
 /**
  * Reports (issue "Reports and statements", Must show): an investor downloads an Account Interest
  * Statement PDF of their own account, after the form has named what is missing, and a Tax
- * Statement of a closed financial year; management
- * generates Loans In Arrears as xlsx and sees the progress while it is made.
+ * Statement of a closed financial year, which is then kept in Available Statements and downloads
+ * from there; management generates Loans In Arrears as xlsx and sees the job's progress while it
+ * is made.
  */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -71,8 +72,13 @@ test('an investor downloads an Account Interest Statement PDF and a Tax Statemen
 
   // and a tax statement: only closed financial years within the end-date limit are offered
   await chooseReport(page, 'Account Tax Statement');
+  const statements = page.getByRole('region', { name: 'Available Statements' });
+  await expect(statements.getByText('Choose an account to see its statements.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Account' }).click();
   await page.getByRole('option', { name: /^Ivy Investor \(\d+\)$/ }).click();
+  // none generated yet for this account
+  await expect(statements.getByText(/^No statements yet\./)).toBeVisible();
+  await snap(page, 'reports-investor-available-statements-empty');
   await page.getByRole('combobox', { name: 'Financial Year' }).click();
   await expect(page.getByRole('option', { name: 'FY 2025-26' })).toHaveCount(0);
   await page.getByRole('option', { name: 'FY 2024-25' }).click();
@@ -86,6 +92,18 @@ test('an investor downloads an Account Interest Statement PDF and a Tax Statemen
       .subarray(0, 5)
       .toString('latin1'),
   ).toBe('%PDF-');
+
+  // generating it stored it: Available Statements lists it, and downloads the stored file
+  const stored = statements.getByRole('row', { name: /FY 2024-25 1 / });
+  await expect(stored).toBeVisible();
+  await snap(page, 'reports-investor-available-statements');
+  const storedDownload = page.waitForEvent('download');
+  await stored.getByRole('button', { name: 'Download FY 2024-25 version 1' }).click();
+  const storedFile = await storedDownload;
+  expect(storedFile.suggestedFilename()).toMatch(/^Account-Tax-Statement-\d+-FY2025-v1\.pdf$/);
+  const storedBytes = fs.readFileSync(await storedFile.path());
+  expect(storedBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(storedBytes.toString('latin1')).toMatch(/\/Type \/Page\b/);
 });
 
 test('management generates Loans In Arrears as xlsx with the progress shown', async ({ page }) => {
@@ -95,21 +113,33 @@ test('management generates Loans In Arrears as xlsx with the progress shown', as
   await expect(page.getByRole('combobox', { name: 'Loan' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('Excel');
 
-  // hold the answer a moment, so the progress can be seen however fast the server is
+  // the report is made as a job: the screen follows GET api/jobs/{id}; hold the finished file a
+  // moment, so the progress can be seen however fast the server is
+  const jobStates: { status: string; progress: number }[] = [];
+  page.on('response', async (response) => {
+    if (/\/api\/jobs\/\d+$/.test(new URL(response.url()).pathname)) {
+      const body = (await response.json().catch(() => null)) as { data?: { status: string; progress: number } } | null;
+      if (body?.data) jobStates.push(body.data);
+    }
+  });
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/api/reports/loans-in-arrears', async (route) => {
+  await page.route('**/api/jobs/*/result', async (route) => {
     await held;
     await route.continue();
   });
   const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Generate Report' }).click();
-  await expect(page.getByRole('progressbar', { name: 'Report progress' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText('Generating report...');
+  const progress = page.getByRole('progressbar', { name: 'Report progress' });
+  await expect(progress).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate Report' })).toBeDisabled();
+  // the bar shows the job's own progress, and the status its message
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('status')).toHaveText('Report generated (100%)');
   await snap(page, 'reports-loans-in-arrears-progress');
+  expect(jobStates.at(-1)).toMatchObject({ status: 'SUCCEEDED', progress: 1 });
   release();
 
   const download = await downloaded;

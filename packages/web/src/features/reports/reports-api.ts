@@ -1,14 +1,30 @@
 import {
+  type AvailableStatement,
+  availableStatementsRoute,
   generateOwnReportRoute,
   generateReportRoute,
+  type Job,
+  jobAcceptedSchema,
+  jobFinished,
+  jobMessages,
+  jobResultRoute,
+  jobRoute,
+  ownAvailableStatementsRoute,
+  ownStatementFileRoute,
   type ReportDefinition,
   type ReportRequestBody,
   reportListRoute,
+  statementFileRoute,
 } from '@lm/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../shared/api/api-error';
 import { callRoute, downloadRoute } from '../../shared/api/call-route';
 
-/** The report calls (DESIGN §1 "reports"): the definitions the user may run, and one download per report. */
+/**
+ * The report calls (DESIGN §1 "reports", "long work"): the definitions the user may run; Generate
+ * Report as a job (POST with `Prefer: respond-async`, then GET api/jobs/{id} until it is done, then
+ * its file); an account's stored statements (Available Statements) and their files.
+ */
 
 export const reportListQuery = {
   queryKey: ['reports', 'definitions'] as const,
@@ -37,39 +53,82 @@ function save(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export interface GeneratedReport {
-  fileName: string;
-  bytes: number;
+async function saveResponse(response: Response, fallback: string): Promise<string> {
+  const fileName = attachmentName(response.headers.get('content-disposition'), fallback);
+  save(await response.blob(), fileName);
+  return fileName;
 }
 
+export interface GeneratedReport {
+  fileName: string;
+}
+
+/** How often a running job is asked how far it has come. */
+export const jobPollMs = 400;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Generate Report: management through api/reports/{id}, an investor through api/user/reports/{id};
- * the answer is saved under the server's file name. `onProgress` hears the bytes received.
+ * Generate Report: management through api/reports/{id}, an investor through api/user/reports/{id},
+ * asked as a job; `onProgress` hears the job's state until it has finished, then its file is saved
+ * under the server's name. A failed job raises its message.
  */
-export function useGenerateReport(investor: boolean, onProgress: (bytes: number) => void) {
+export function useGenerateReport(investor: boolean, onProgress: (job: Job) => void) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ definition, body }: { definition: ReportDefinition; body: ReportRequestBody }) => {
       const route = investor ? generateOwnReportRoute : generateReportRoute;
-      const response = await downloadRoute(route, { params: { reportId: definition.id }, body });
-      const chunks: Uint8Array<ArrayBuffer>[] = [];
-      let received = 0;
-      const reader = response.body?.getReader();
-      if (reader) {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          chunks.push(value);
-          received += value.byteLength;
-          onProgress(received);
-        }
+      const accepted = await callRoute(route, {
+        params: { reportId: definition.id },
+        body,
+        headers: { prefer: jobMessages.preferAsync },
+      });
+      const { jobId } = jobAcceptedSchema.parse(accepted.data);
+      let job = (await callRoute(jobRoute, { params: { jobId: String(jobId) } })).data;
+      onProgress(job);
+      while (!jobFinished(job.status)) {
+        await pause(jobPollMs);
+        job = (await callRoute(jobRoute, { params: { jobId: String(jobId) } })).data;
+        onProgress(job);
       }
-      const fileName = attachmentName(
-        response.headers.get('content-disposition'),
-        `${definition.fileName}.${body.format ?? definition.defaultFormat}`,
+      if (job.status === 'FAILED') throw new ApiError('RULE_REFUSED', job.message, { status: 422 });
+      const response = await downloadRoute(jobResultRoute, { params: { jobId: String(jobId) } });
+      const fileName = await saveResponse(
+        response,
+        job.fileName ?? `${definition.fileName}.${body.format ?? definition.defaultFormat}`,
       );
-      const type = response.headers.get('content-type') ?? 'application/octet-stream';
-      save(reader ? new Blob(chunks, { type }) : await response.blob(), fileName);
-      return { fileName, bytes: received } satisfies GeneratedReport;
+      return { fileName } satisfies GeneratedReport;
+    },
+    onSuccess: (_result, { definition, body }) => {
+      if (body.accountId !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: statementsKey(body.accountId, definition.id) });
+      }
+    },
+  });
+}
+
+const statementsKey = (accountId: number, reportType: string) => ['reports', 'statements', accountId, reportType];
+
+/** Available Statements: the stored statements of an account (none asked for while no account is chosen). */
+export function useAvailableStatements(investor: boolean, reportType: string, accountId: number | undefined) {
+  return useQuery({
+    queryKey: statementsKey(accountId ?? 0, reportType),
+    enabled: accountId !== undefined,
+    queryFn: async ({ signal }) => {
+      const route = investor ? ownAvailableStatementsRoute : availableStatementsRoute;
+      const params = { accountId: String(accountId), reportType };
+      return (await callRoute(route, { params, signal })).data;
+    },
+  });
+}
+
+/** Downloads one stored statement as it was issued. */
+export function useDownloadStatement(investor: boolean) {
+  return useMutation({
+    mutationFn: async (statement: AvailableStatement & { accountId: number }) => {
+      const route = investor ? ownStatementFileRoute : statementFileRoute;
+      const params = { accountId: String(statement.accountId), statementId: String(statement.statementId) };
+      return saveResponse(await downloadRoute(route, { params }), statement.fileName);
     },
   });
 }

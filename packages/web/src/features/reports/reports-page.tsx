@@ -3,6 +3,8 @@ import {
   closedFinancialYears,
   displayMessages,
   financialYearName,
+  formatDateTime,
+  type Job,
   type ReportComponent,
   type ReportDefinition,
   type ReportFormat,
@@ -11,6 +13,7 @@ import {
   reportFormatLabels,
   reportFormSchema,
   reportMessages,
+  truncateText,
 } from '@lm/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -21,27 +24,40 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { messageOf } from '../../shared/api/api-error';
 import { serverToday } from '../../shared/api/server-today';
 import { AccountField } from '../../shared/forms/account-field';
 import { DateField } from '../../shared/forms/date-field';
+import { SelectField } from '../../shared/forms/text-fields';
 import type { PickedAccount } from '../../shared/inputs/account-picker';
 import { LoanPicker, type PickedLoan } from '../../shared/inputs/loan-picker';
 import { PageTitle } from '../../shared/layout/page-title';
 import { useUser } from '../../shared/session/session-store';
 import { ownAccountsQuery } from '../accounts';
-import { type GeneratedReport, useGenerateReport, useReportDefinitions } from './reports-api';
+import {
+  type GeneratedReport,
+  useAvailableStatements,
+  useDownloadStatement,
+  useGenerateReport,
+  useReportDefinitions,
+} from './reports-api';
 
 /**
  * /reports (investor-and-admin §2 "Reports"): the report types the user's role is offered, one
- * parameter card per component of the chosen report, validated with the domain's rules, and
- * Generate Report with its progress and the download. Investors report on their own accounts only,
- * up to the investor end-date limit, which the screen states.
+ * parameter card per component of the chosen report (the form kit's fields), validated with the
+ * domain's rules, and Generate Report, made as a job whose progress the bar shows before the file
+ * downloads; for the tax statement, the account's Available Statements. Investors report on their
+ * own accounts only, up to the investor end-date limit, which the screen states.
  */
 
 type ReportFormValues = {
@@ -118,74 +134,81 @@ function ReportForm({
     resolver: zodResolver(schema as never) as unknown as Resolver<ReportFormValues, unknown, ReportRequestBody>,
     defaultValues: { format: definition.defaultFormat },
   });
-  const [received, setReceived] = useState(0);
+  const [job, setJob] = useState<Job | null>(null);
   const [done, setDone] = useState<GeneratedReport | null>(null);
-  const generate = useGenerateReport(investor, setReceived);
+  const generate = useGenerateReport(investor, setJob);
   const submit = form.handleSubmit((body) => {
     setDone(null);
-    setReceived(0);
+    setJob(null);
     generate.mutate({ definition, body }, { onSuccess: setDone });
   });
+  const accountId = useWatch({ control: form.control, name: 'accountId' }) ?? undefined;
+  const formatOptions = definition.formats.map((f) => ({ value: f, label: reportFormatLabels[f] }));
 
   return (
-    <Card
-      variant="outlined"
-      component="form"
-      noValidate
-      onSubmit={submit}
-      aria-label={`${definition.label} parameters`}
-    >
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {definition.label}
-        </Typography>
-        <Grid container spacing={2}>
-          {definition.components.map((component) => (
-            <Grid key={component.key} size={{ xs: 12, sm: 12, md: 6, lg: 4 }}>
-              <ParameterCard component={component} control={form.control} investor={investor} />
+    <>
+      <Card
+        variant="outlined"
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label={`${definition.label} parameters`}
+      >
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {definition.label}
+          </Typography>
+          <Grid container spacing={2}>
+            {definition.components.map((component) => (
+              <Grid key={component.key} size={cardSize}>
+                <Stack>
+                  <ParameterCard component={component} control={form.control} investor={investor} />
+                </Stack>
+              </Grid>
+            ))}
+            <Grid size={cardSize}>
+              <Stack>
+                <SelectField control={form.control} name="format" label="Format" options={formatOptions} />
+              </Stack>
             </Grid>
-          ))}
-          <Grid size={{ xs: 12, sm: 12, md: 6, lg: 4 }}>
-            <Controller
-              control={form.control}
-              name="format"
-              render={({ field }) => (
-                <TextField select fullWidth label="Format" {...field}>
-                  {definition.formats.map((f) => (
-                    <MenuItem key={f} value={f}>
-                      {reportFormatLabels[f]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
           </Grid>
-        </Grid>
-        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-          <Button type="submit" variant="contained" disabled={generate.isPending}>
-            Generate Report
-          </Button>
+          <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+            <Button type="submit" variant="contained" disabled={generate.isPending}>
+              Generate Report
+            </Button>
+            {generate.isPending && (
+              <Typography role="status" color="text.secondary">
+                {job ? `${job.message} (${Math.round(job.progress * 100)}%)` : 'Generating report...'}
+              </Typography>
+            )}
+          </Stack>
           {generate.isPending && (
-            <Typography role="status" color="text.secondary">
-              {received === 0 ? 'Generating report...' : `Downloading... ${Math.ceil(received / 1024)} KB`}
-            </Typography>
+            <LinearProgress
+              sx={{ mt: 2 }}
+              aria-label="Report progress"
+              {...(job ? { variant: 'determinate' as const, value: Math.round(job.progress * 100) } : {})}
+            />
           )}
-        </Stack>
-        {generate.isPending && <LinearProgress sx={{ mt: 2 }} aria-label="Report progress" />}
-        {generate.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {messageOf(generate.error)}
-          </Alert>
-        )}
-        {done && !generate.isPending && (
-          <Alert severity="success" sx={{ mt: 2 }}>
-            {reportMessages.generated}: {done.fileName}
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+          {generate.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {messageOf(generate.error)}
+            </Alert>
+          )}
+          {done && !generate.isPending && (
+            <Alert severity="success" sx={{ mt: 2 }}>
+              {reportMessages.generated}: {done.fileName}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      {definition.id === 'account-tax-statement' && (
+        <AvailableStatements investor={investor} reportType={definition.id} accountId={accountId} />
+      )}
+    </>
   );
 }
+
+const cardSize = { xs: 12, sm: 12, md: 6, lg: 4 } as const;
 
 function ParameterCard({
   component,
@@ -224,32 +247,22 @@ function ParameterCard({
 /** An investor's own accounts (GET api/user/investmentAccounts). */
 function OwnAccountField({ control, component }: { control: ReportControl; component: ReportComponent }) {
   const accounts = useQuery(ownAccountsQuery);
+  const options = (accounts.data ?? []).map((a) => ({
+    value: a.id,
+    label: `${truncateText(a.name, accountNameShownMax)} (${a.id})`,
+  }));
   return (
-    <Controller
+    <SelectField
       control={control}
       name="accountId"
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          label={component.label}
-          required={component.required}
-          value={field.value == null ? '' : String(field.value)}
-          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? ' '}
-        >
-          {(accounts.data ?? []).map((a) => (
-            <MenuItem key={a.id} value={String(a.id)}>
-              {a.name.length > 60 ? `${a.name.slice(0, 60)}...` : a.name} ({a.id})
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={component.label}
+      required={component.required}
+      options={options}
     />
   );
 }
+
+const accountNameShownMax = 60;
 
 /** Any account, searched by id or name; optional on some management reports (All Accounts). */
 function StaffAccountField({ control, component }: { control: ReportControl; component: ReportComponent }) {
@@ -305,30 +318,95 @@ function FinancialYearField({
 }) {
   const definitions = useReportDefinitions();
   const endDateMax = investor ? definitions.data?.investorEndDateMax : undefined;
-  const years = closedFinancialYears(serverToday(), financialYearsOffered, endDateMax);
+  const options = closedFinancialYears(serverToday(), financialYearsOffered, endDateMax).map((year) => ({
+    value: year,
+    label: financialYearName(year),
+  }));
   return (
-    <Controller
+    <SelectField
       control={control}
       name="financialYear"
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          label={component.label}
-          required={component.required}
-          value={field.value == null ? '' : String(field.value)}
-          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? 'A closed financial year, 1 July to 30 June'}
-        >
-          {years.map((year) => (
-            <MenuItem key={year} value={String(year)}>
-              {financialYearName(year)}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={component.label}
+      required={component.required}
+      options={options}
+      hint="A closed financial year, 1 July to 30 June"
     />
   );
 }
+
+/**
+ * Available Statements (investor-and-admin §2 "Account Tax Statement (a file link chosen from
+ * Available Statements)"): the account's stored tax statements, each version with the date it was
+ * generated and its download. Generating a closed year's statement adds it here.
+ */
+function AvailableStatements({
+  investor,
+  reportType,
+  accountId,
+}: {
+  investor: boolean;
+  reportType: string;
+  accountId: number | undefined;
+}) {
+  const statements = useAvailableStatements(investor, reportType, accountId);
+  const download = useDownloadStatement(investor);
+  const rows = statements.data ?? [];
+  return (
+    <Card variant="outlined" component="section" aria-label="Available Statements">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Available Statements
+        </Typography>
+        {accountId === undefined ? (
+          <Typography color="text.secondary">{statementMessages.chooseAccount}</Typography>
+        ) : statements.isPending ? (
+          <Skeleton variant="rectangular" height={56} aria-label="Loading statements" />
+        ) : statements.isError ? (
+          <Alert severity="error">{messageOf(statements.error)}</Alert>
+        ) : rows.length === 0 ? (
+          <Typography color="text.secondary">{statementMessages.none}</Typography>
+        ) : (
+          <Table size="small" aria-label="Available Statements">
+            <TableHead>
+              <TableRow>
+                <TableCell>Financial Year</TableCell>
+                <TableCell>Version</TableCell>
+                <TableCell>Generated</TableCell>
+                <TableCell align="right">File</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((statement) => (
+                <TableRow key={statement.statementId}>
+                  <TableCell>{financialYearName(statement.financialYear)}</TableCell>
+                  <TableCell>{statement.version}</TableCell>
+                  <TableCell>{formatDateTime(statement.generatedAt)}</TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      disabled={download.isPending}
+                      aria-label={`Download ${financialYearName(statement.financialYear)} version ${statement.version}`}
+                      onClick={() => download.mutate({ ...statement, accountId })}
+                    >
+                      Download
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {download.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {messageOf(download.error)}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const statementMessages = {
+  chooseAccount: 'Choose an account to see its statements.',
+  none: 'No statements yet. Generate the statement of a closed financial year and it is kept here.',
+} as const;
