@@ -1,12 +1,17 @@
 import type { Writable } from 'node:stream';
 import { formatCents, formatDate, formatDateTime, formatPercent } from '@lm/domain';
 import PDFDocument from 'pdfkit';
+import { CellFont, type CellPlacement, cellLine } from './pdf-cells';
 import { type ColumnKind, ColumnTotals, type ReportCell, type ReportDataset, type ReportRow } from './report-dataset';
+import { chunkedStream } from './report-output';
 
 /**
  * A dataset as a PDF statement (pdfkit): the lender's name, the report's title, the investors'
  * names and addresses, the account and the period at the head; a table that breaks across pages
  * and repeats its header on each; a totals row; and "Page n of m" at the foot of every page.
+ * Pages are written out as the table moves on (their numbers are filled in at the end, see
+ * PageNumbers) and table cells are written by pdf-cells.ts, so a statement of 100,000 rows
+ * takes seconds and no more memory than a short one.
  */
 
 const margin = 40;
@@ -36,6 +41,66 @@ export function cellText(kind: ColumnKind, value: ReportCell): string {
   }
 }
 
+/** Money as formatCents writes it ($1,234.56, -$5.00), without a decimal library: cents are exact integers. */
+function moneyText(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}$${whole}.${fraction}`;
+}
+
+/**
+ * "Page n of m" on every page, without holding the pages until m is known: each page shows a
+ * small form (a PDF Form XObject) whose text is written once the last page is. The pages
+ * themselves are written out as the table moves on, so memory stays flat however long it runs.
+ */
+class PageNumbers {
+  private readonly forms: Array<{ write(chunk: string | Uint8Array): void; end(): void }> = [];
+
+  constructor(
+    private readonly font: CellFont,
+    private readonly box: { left: number; width: number; top: number },
+  ) {}
+
+  /** Places this page's number on the page being written. */
+  stamp(doc: PDFKit.PDFDocument): void {
+    const { width, height } = doc.page;
+    const form = (
+      doc as unknown as { ref(data: object): { write(chunk: string | Uint8Array): void; end(): void } }
+    ).ref({
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, width, height],
+      Resources: { Font: { [this.font.id]: this.font.reference } },
+    });
+    const name = `PageNumber${this.forms.length + 1}`;
+    (doc.page as unknown as { xobjects: Record<string, unknown> }).xobjects[name] = form;
+    doc.addContent(`q /${name} Do Q`);
+    this.forms.push(form);
+  }
+
+  /** Writes every page's number, once their count is known. */
+  finish(pageHeight: number): void {
+    const count = this.forms.length;
+    this.forms.forEach((form, index) => {
+      const text = cellLine(
+        pageHeight,
+        this.font,
+        this.box.top,
+        [{ x: this.box.left, width: this.box.width, align: 'right' }],
+        [`Page ${index + 1} of ${count}`],
+      );
+      // the form is drawn in the page's own (flipped) space; its text sets the colour it is shown in
+      form.write(`${mutedRgb} rg`);
+      form.write(text);
+      form.end();
+    });
+  }
+}
+
+const mutedRgb = '0.333 0.333 0.333';
+
 export async function renderPdf(dataset: ReportDataset, out: Writable): Promise<void> {
   const widthUnits = dataset.columns.reduce((sum, c) => sum + c.width, 0);
   const layout = widthUnits > portraitWidthMax ? 'landscape' : 'portrait';
@@ -43,62 +108,80 @@ export async function renderPdf(dataset: ReportDataset, out: Writable): Promise<
     size: 'A4',
     layout,
     margin,
-    bufferPages: true,
     info: { Title: dataset.title, Author: dataset.subject.lenderName, Subject: dataset.subject.period },
   });
   const finished = new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
     out.on('error', reject);
+    out.on('close', () => reject(new Error('the report\u2019s reply closed before it was written')));
     doc.on('error', reject);
   });
-  doc.pipe(out);
+  doc.pipe(chunkedStream(out));
 
   const left = margin;
   const usable = doc.page.width - 2 * margin;
+  const pageHeight = doc.page.height;
   const bottom = () => doc.page.height - margin - footerHeight;
   const scale = usable / widthUnits;
-  const xs: number[] = [];
+  const cells: CellPlacement[] = [];
   let x = left;
   for (const c of dataset.columns) {
-    xs.push(x);
+    cells.push({ x: x + 2, width: c.width * scale - 4, align: c.kind === 'text' ? 'left' : 'right' });
     x += c.width * scale;
   }
+  const regular = CellFont.current(doc.font('Helvetica'), tableFontSize);
+  const bold = CellFont.current(doc.font('Helvetica-Bold'), tableFontSize);
+  const footerFont = CellFont.current(doc.font('Helvetica'), 7);
+  const footY = pageHeight - margin - 10;
+  const pageNumbers = new PageNumbers(footerFont, { left: left + usable / 2, width: usable / 2, top: footY });
+  const footerLeft = `${dataset.subject.lenderName} \u00b7 ${dataset.title}`;
 
+  /** What every page carries: its fonts, the footer and its number. */
+  // the fill colour is set only when it changes: a row after a row leaves it as it is
+  let fillIsText = false;
+  const startPage = () => {
+    regular.useOn(doc);
+    bold.useOn(doc);
+    doc.fillColor(mutedColour);
+    fillIsText = false;
+    doc.addContent(
+      cellLine(pageHeight, footerFont, footY, [{ x: left, width: usable / 2, align: 'left' }], [footerLeft]),
+    );
+    pageNumbers.stamp(doc);
+  };
+  const newPage = () => {
+    doc.addPage();
+    startPage();
+  };
+  startPage();
   writeHead(doc, dataset, usable);
 
+  const headerTexts = dataset.columns.map((c) => c.header);
   const drawHeader = () => {
     const y = doc.y;
     doc.rect(left, y, usable, rowHeight + 2).fill(headerFill);
-    doc.fillColor(textColour).font('Helvetica-Bold').fontSize(tableFontSize);
-    dataset.columns.forEach((c, i) => {
-      doc.text(c.header, (xs[i] ?? left) + 2, y + 4, {
-        width: c.width * scale - 4,
-        align: c.kind === 'text' ? 'left' : 'right',
-        lineBreak: false,
-        ellipsis: true,
-      });
-    });
+    doc.fillColor(textColour);
+    fillIsText = true;
+    doc.addContent(cellLine(pageHeight, bold, y + 4, cells, headerTexts));
     doc.y = y + rowHeight + 4;
   };
 
-  const drawRow = (row: ReportRow, bold = false) => {
+  const texts: string[] = new Array(dataset.columns.length);
+  const drawRow = (row: ReportRow, font: CellFont) => {
     if (doc.y + rowHeight > bottom()) {
-      doc.addPage();
+      newPage();
       drawHeader();
     }
     const y = doc.y;
-    doc
-      .fillColor(textColour)
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(tableFontSize);
     dataset.columns.forEach((c, i) => {
-      doc.text(cellText(c.kind, row[c.key] ?? null), (xs[i] ?? left) + 2, y + 2, {
-        width: c.width * scale - 4,
-        align: c.kind === 'text' ? 'left' : 'right',
-        lineBreak: false,
-        ellipsis: true,
-      });
+      const value = row[c.key] ?? null;
+      texts[i] = c.kind === 'money' && typeof value === 'bigint' ? moneyText(value) : cellText(c.kind, value);
     });
+    if (!fillIsText) {
+      doc.fillColor(textColour);
+      fillIsText = true;
+    }
+    doc.addContent(cellLine(pageHeight, font, y + 2, cells, texts));
     doc.y = y + rowHeight;
   };
 
@@ -107,10 +190,11 @@ export async function renderPdf(dataset: ReportDataset, out: Writable): Promise<
   let count = 0;
   for await (const row of dataset.rows) {
     totals.add(row);
-    drawRow(row);
+    drawRow(row, regular);
     count++;
   }
   if (count === 0) {
+    fillIsText = false;
     doc.font('Helvetica-Oblique').fontSize(tableFontSize).fillColor(mutedColour);
     doc.text('No data to display', left + 2, doc.y + 2);
     doc.y += 4;
@@ -122,34 +206,16 @@ export async function renderPdf(dataset: ReportDataset, out: Writable): Promise<
       .strokeColor(ruleColour)
       .lineWidth(0.5)
       .stroke();
-    drawRow(totals.row('Total'), true);
+    drawRow(totals.row('Total'), bold);
   }
   if (dataset.summaryAfter.length > 0) {
     doc.y += 8;
     for (const line of dataset.summaryAfter) {
-      if (doc.y + rowHeight > bottom()) doc.addPage();
+      if (doc.y + rowHeight > bottom()) newPage();
       summaryLine(doc, line.label, summaryText(line.kind, line.value), left);
     }
   }
-
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i++) {
-    doc.switchToPage(pages.start + i);
-    const savedBottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(7).fillColor(mutedColour);
-    const footY = doc.page.height - margin - 10;
-    doc.text(`${dataset.subject.lenderName} \u00b7 ${dataset.title}`, left, footY, {
-      width: usable / 2,
-      lineBreak: false,
-    });
-    doc.text(`Page ${i + 1} of ${pages.count}`, left + usable / 2, footY, {
-      width: usable / 2,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = savedBottom;
-  }
+  pageNumbers.finish(pageHeight);
   doc.end();
   await finished;
 }

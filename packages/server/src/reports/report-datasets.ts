@@ -32,7 +32,12 @@ export interface DatasetInput {
 
 type DatasetBuilder = (ctx: AppContext, input: DatasetInput) => Promise<ReportDataset>;
 
-const money = (value: string | null | undefined): Cents | null => (value == null ? null : centsFromString(value));
+/** Money as the database writes numeric(20,2): read straight into cents (the general parser for anything else). */
+const twoPlaces = /^-?\d+\.\d\d$/;
+const money = (value: string | null | undefined): Cents | null => {
+  if (value == null) return null;
+  return twoPlaces.test(value) ? BigInt(`${value.slice(0, -3)}${value.slice(-2)}`) : centsFromString(value);
+};
 const typeLabel = (type: string): string => transactionTypeLabels[type as keyof typeof transactionTypeLabels] ?? type;
 const periodOf = (p: ReportParameters) => `${formatDate(p.startDate)} to ${formatDate(p.endDate)}`;
 
@@ -105,8 +110,9 @@ const accountTransactionsStatement: DatasetBuilder = async (ctx, { definition, p
     summaryBefore: [{ label: 'Opening balance', kind: 'money', value: money(opening) }],
     summaryAfter: [{ label: 'Closing balance', kind: 'money', value: money(closing) }],
     columns: transactionColumns,
+    rowCount: () => repo.countStatementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'),
     rows: mapRows(repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'), (t) => ({
-      date: sydneyDate(t.finalisedDate),
+      date: t.finalisedDay,
       type: typeLabel(t.type),
       loan: loanLabel(t.loanId, t.loanName),
       comment: t.investorComment,
@@ -148,11 +154,12 @@ const accountInterestStatement: DatasetBuilder = async (ctx, { definition, param
       { key: 'principal', header: 'Principal', kind: 'money', width: 14, total: true },
       { key: 'amount', header: 'Cash', kind: 'money', width: 14, total: true },
     ],
+    rowCount: () => repo.countStatementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'interest'),
     rows: mapRows(repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'interest'), (t) => {
       const interest = centsFromString(t.interestAmount);
       const paidOut = centsFromString(t.amount) < 0n;
       return {
-        date: sydneyDate(t.finalisedDate),
+        date: t.finalisedDay,
         type: typeLabel(t.type),
         loan: loanLabel(t.loanId, t.loanName),
         interest: paidOut ? -interest : interest,
@@ -346,8 +353,9 @@ const investmentAccountTransactions: DatasetBuilder = async (ctx, { definition, 
       { key: 'account', header: 'Account', kind: 'text', width: 28 },
       ...transactionColumns.filter((c) => c.key !== 'date' && c.key !== 'comment'),
     ],
+    rowCount: () => repo.countStatementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'),
     rows: mapRows(repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'), (t) => ({
-      date: sydneyDate(t.finalisedDate),
+      date: t.finalisedDay,
       transactionId: t.id,
       account: `${t.investmentAccountId} ${t.accountName}`,
       type: typeLabel(t.type),
@@ -723,7 +731,7 @@ const accountSplitTransactionsStatement: DatasetBuilder = async (ctx, { definiti
     for await (const t of repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all')) {
       for (const line of splitLines(t)) {
         yield {
-          date: sydneyDate(t.finalisedDate),
+          date: t.finalisedDay,
           transactionId: t.id,
           type: typeLabel(t.type),
           loan: loanLabel(t.loanId, t.loanName),
@@ -748,6 +756,7 @@ const accountSplitTransactionsStatement: DatasetBuilder = async (ctx, { definiti
       { key: 'component', header: 'Component', kind: 'text', width: 14 },
       { key: 'amount', header: 'Amount', kind: 'money', width: 15, total: true },
     ],
+    rowCount: () => repo.countSplitLines(ctx.db, p.accountId, p.startDate, p.endDate),
     rows: rows(),
     fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
   };

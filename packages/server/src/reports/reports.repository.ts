@@ -94,6 +94,8 @@ export const balanceAtEndOf = (db: Executor, ledgerAccountId: number, isoDate: s
 export interface StatementTransactionRow {
   id: number;
   finalisedDate: Date;
+  /** The Sydney business date it was finalised on (YYYY-MM-DD), as the database's time zone rules give it. */
+  finalisedDay: string;
   /** The finalised instant to the microsecond, in UTC: the keyset of the next page (a Date keeps only ms). */
   finalisedKey: string;
   type: string;
@@ -116,6 +118,23 @@ export interface StatementTransactionRow {
 /** Which of an account's finalised rows a statement lists. */
 export type StatementRowKinds = 'all' | 'interest';
 
+/** The rows a statement lists: see statementTransactions. */
+function statementFilter(
+  accountId: number | undefined,
+  startDate: string,
+  endDate: string,
+  kinds: StatementRowKinds,
+): RawBuilder<unknown> {
+  const interestOnly =
+    kinds === 'interest'
+      ? sql`and t.type not like 'WRITE_OFF%' and (t.interest_amount <> 0 or t.fees_amount <> 0 or t.tax_withheld_amount <> 0)`
+      : sql``;
+  return sql`${accountId === undefined ? sql`true` : sql`t.investment_account_id = ${accountId}`}
+    and t.finalised_date is not null and t.status <> 'CANCELLED'
+    and t.finalised_date >= ${dayStart(startDate)} and t.finalised_date < ${dayEnd(endDate)}
+    ${interestOnly}`;
+}
+
 /**
  * An account's (or, without one, every account's) finalised rows (cancelled ones moved nothing and are left out) finalised within
  * the Sydney dates, in the order they were finalised. `interest` keeps the rows that carry
@@ -128,29 +147,63 @@ export function statementTransactions(
   endDate: string,
   kinds: StatementRowKinds,
 ): AsyncGenerator<StatementTransactionRow> {
-  const interestOnly =
-    kinds === 'interest'
-      ? sql`and t.type not like 'WRITE_OFF%' and (t.interest_amount <> 0 or t.fees_amount <> 0 or t.tax_withheld_amount <> 0)`
-      : sql``;
+  const filter = statementFilter(accountId, startDate, endDate, kinds);
   return keysetPages<StatementTransactionRow>(async (after) => {
     const resume = after
       ? sql`and (t.finalised_date, t.id) > (cast(${after.finalisedKey} as timestamptz), ${after.id})`
       : sql``;
     const result = await sql<StatementTransactionRow>`
       select t.id, t.finalised_date,
+        (t.finalised_date at time zone 'Australia/Sydney')::date::text as finalised_day,
         to_char(t.finalised_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as finalised_key, t.type, t.status, t.investor_comment, t.loan_id, l.name as loan_name,
         t.investment_id, t.amount, t.gross_amount, t.principal_amount, t.interest_amount, t.fees_amount,
         t.tax_withheld_amount, t.running_balance, t.investment_account_id, a.name as account_name
       from account_transactions t left join loans l on l.id = t.loan_id
         join investment_accounts a on a.id = t.investment_account_id
-      where ${accountId === undefined ? sql`true` : sql`t.investment_account_id = ${accountId}`}
-        and t.finalised_date is not null and t.status <> 'CANCELLED'
-        and t.finalised_date >= ${dayStart(startDate)} and t.finalised_date < ${dayEnd(endDate)}
-        ${interestOnly} ${resume}
+      where ${filter} ${resume}
       order by t.finalised_date, t.id
       limit ${reportPageRows}`.execute(db);
     return result.rows;
   });
+}
+
+/** How many rows statementTransactions lists. */
+export async function countStatementTransactions(
+  db: Executor,
+  accountId: number | undefined,
+  startDate: string,
+  endDate: string,
+  kinds: StatementRowKinds,
+): Promise<number> {
+  const result = await sql<{ rows: number }>`
+    select count(*)::int as rows from account_transactions t
+    where ${statementFilter(accountId, startDate, endDate, kinds)}`.execute(db);
+  return result.rows[0]?.rows ?? 0;
+}
+
+/**
+ * How many lines the split statement lists for those rows: a row's nonzero principal, interest,
+ * fees and tax lines (signed as they moved its cash) when they add up to its amount, else one
+ * line. The same rule as report-datasets.ts's splitLines, counted by the database.
+ */
+export async function countSplitLines(
+  db: Executor,
+  accountId: number,
+  startDate: string,
+  endDate: string,
+): Promise<number> {
+  const result = await sql<{ lines: number }>`
+    select coalesce(sum(case when s.parts > 0 and s.total = s.amount then s.parts else 1 end), 0)::int as lines
+    from (
+      select t.amount,
+        (t.principal_amount <> 0)::int + (t.interest_amount <> 0)::int + (t.fees_amount <> 0)::int
+          + (t.tax_withheld_amount <> 0)::int as parts,
+        (case when t.amount < 0 then -1 else 1 end) * (t.principal_amount + t.interest_amount)
+          - t.fees_amount - t.tax_withheld_amount as total
+      from account_transactions t
+      where ${statementFilter(accountId, startDate, endDate, 'all')}
+    ) s`.execute(db);
+  return result.rows[0]?.lines ?? 0;
 }
 
 export interface PortfolioInvestmentRow {

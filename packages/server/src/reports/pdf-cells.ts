@@ -1,0 +1,179 @@
+/**
+ * Table cells written straight into a pdfkit page's content stream, for statements of many
+ * thousands of rows. pdfkit's `text()` builds a line wrapper, measures and kerns every call and
+ * saves and restores the graphics state around each; a table row of ten cells does that ten
+ * times. Here the widths and kerning of pdfkit's own standard (AFM) fonts are looked up once per
+ * character and pair, a cell too wide is cut with an ellipsis, and a whole row is one run of text
+ * operators: the same glyphs, positions and kerning pdfkit would write, at a fraction of the cost.
+ *
+ * Only pdfkit's standard fonts (Helvetica and its faces) are supported: their text is WinAnsi,
+ * one byte per character.
+ */
+
+/** pdfkit's standard font as it is at run time (not in its type declarations). */
+interface StandardFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  font: {
+    encodeText(text: string): string[];
+    characterToGlyph(code: number): string;
+    widthOfGlyph(glyph: string): number;
+    getKernPair(left: string, right: string): number;
+  };
+}
+
+interface Glyph {
+  /** The character in a PDF literal string: itself, escaped, or its WinAnsi code in octal. */
+  literal: string;
+  name: string;
+  width: number;
+}
+
+const ellipsis = '\u2026';
+
+/** A PDF number as pdfkit writes it: at most two decimal places. */
+function pdfNumber(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}
+
+export class CellFont {
+  readonly id: string;
+  private readonly glyphs = new Map<number, Glyph>();
+  private readonly kerns = new Map<number, number>();
+
+  constructor(
+    private readonly font: StandardFont,
+    readonly size: number,
+  ) {
+    this.id = font.id;
+  }
+
+  /** The font of a document after `doc.font(name)`; pdfkit keeps it on a private field. */
+  static current(doc: PDFKit.PDFDocument, size: number): CellFont {
+    const font = (doc as unknown as { _font?: StandardFont })._font;
+    if (!font?.font || typeof font.font.getKernPair !== 'function') {
+      throw new Error('CellFont needs one of pdfkit\u2019s standard fonts');
+    }
+    return new CellFont(font, size);
+  }
+
+  /** Makes the font usable on the document's current page (pdfkit does this on its first text there). */
+  useOn(doc: PDFKit.PDFDocument): void {
+    const fonts = (doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
+    if (fonts[this.id] == null) fonts[this.id] = this.font.ref();
+  }
+
+  get reference(): unknown {
+    return this.font.ref();
+  }
+
+  /** The distance from the top of a line to its baseline, in points. */
+  get ascent(): number {
+    return (this.font.ascender / 1000) * this.size;
+  }
+
+  private glyph(code: number): Glyph {
+    let glyph = this.glyphs.get(code);
+    if (!glyph) {
+      const name = this.font.font.characterToGlyph(code);
+      const byte = Number.parseInt(this.font.font.encodeText(String.fromCharCode(code))[0] ?? '3f', 16);
+      const char = String.fromCharCode(byte);
+      const literal =
+        byte < 32 || byte > 126 ? `\\${byte.toString(8).padStart(3, '0')}` : '\\()'.includes(char) ? `\\${char}` : char;
+      glyph = { literal, name, width: this.font.font.widthOfGlyph(name) };
+      this.glyphs.set(code, glyph);
+    }
+    return glyph;
+  }
+
+  private kern(left: number, right: number): number {
+    const key = left * 65536 + right;
+    let kern = this.kerns.get(key);
+    if (kern === undefined) {
+      kern = this.font.font.getKernPair(this.glyph(left).name, this.glyph(right).name);
+      this.kerns.set(key, kern);
+    }
+    return kern;
+  }
+
+  /** The width of a text in points, kerned. */
+  widthOf(text: string): number {
+    let units = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      units += this.glyph(code).width;
+      if (i + 1 < text.length) units += this.kern(code, text.charCodeAt(i + 1));
+    }
+    return (units * this.size) / 1000;
+  }
+
+  /** The text, cut with an ellipsis when it is wider than `width` points; and its width. */
+  fit(text: string, width: number): { text: string; width: number } {
+    const full = this.widthOf(text);
+    if (full <= width) return { text, width: full };
+    let end = text.length;
+    while (end > 0) {
+      end--;
+      const cut = `${text.slice(0, end).trimEnd()}${ellipsis}`;
+      const w = this.widthOf(cut);
+      if (w <= width) return { text: cut, width: w };
+    }
+    return { text: '', width: 0 };
+  }
+
+  /** The operator showing a text: `Tj`, or `TJ` with pdfkit's kerning adjustments where a pair has one. */
+  show(text: string): string {
+    let out = '(';
+    let kerned = false;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      out += this.glyph(code).literal;
+      const kern = i + 1 < text.length ? this.kern(code, text.charCodeAt(i + 1)) : 0;
+      if (kern !== 0) {
+        out += `) ${pdfNumber(-kern)} (`;
+        kerned = true;
+      }
+    }
+    return kerned ? `[${out})] TJ` : `${out}) Tj`;
+  }
+}
+
+export interface CellPlacement {
+  /** Left edge of the cell's text box and its width, in points. */
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/**
+ * The text operators that write one line of cells whose text box tops are at `top` (pdfkit's
+ * top-left coordinates), empty cells skipped: the first placed with `Td` from the page's origin,
+ * each next one `Td` from the one before. As bytes, ready for `doc.addContent` (which would
+ * otherwise convert a string character by character).
+ */
+export function cellLine(
+  pageHeight: number,
+  font: CellFont,
+  top: number,
+  cells: readonly CellPlacement[],
+  texts: readonly string[],
+): Buffer {
+  const baseline = pageHeight - top - font.ascent;
+  let ops = `q 1 0 0 -1 0 ${pdfNumber(pageHeight)} cm BT /${font.id} ${pdfNumber(font.size)} Tf`;
+  let lastX: number | undefined;
+  for (let i = 0; i < cells.length; i++) {
+    const text = texts[i];
+    const cell = cells[i];
+    if (!text || !cell) continue;
+    const fitted = font.fit(text, cell.width);
+    if (fitted.text === '') continue;
+    const x = Math.round((cell.align === 'right' ? cell.x + cell.width - fitted.width : cell.x) * 100) / 100;
+    ops +=
+      lastX === undefined
+        ? ` ${pdfNumber(x)} ${pdfNumber(baseline)} Td ${font.show(fitted.text)}`
+        : ` ${pdfNumber(x - lastX)} 0 Td ${font.show(fitted.text)}`;
+    lastX = x;
+  }
+  return Buffer.from(`${ops} ET Q\n`, 'latin1');
+}
