@@ -156,4 +156,36 @@ describe('the job queue', () => {
       await worker.stop();
     }
   });
+
+  it('two workers claiming at once take each job once (for update skip locked)', async () => {
+    const ranBy = new Map<number, string[]>();
+    const handlerOf = (worker: string): QueuedJobHandler => ({
+      name: 'test-race',
+      async run(_ctx, job) {
+        ranBy.set(job.id, [...(ranBy.get(job.id) ?? []), worker]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { message: 'done' };
+      },
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++)
+      ids.push(await enqueueJob(t.ctx, { name: 'test-race', ownerUserId: ownerId, payload: { i } }));
+    const one = startJobWorker(t.ctx, [handlerOf('one')], { poll: false });
+    const two = startJobWorker(t.ctx, [handlerOf('two')], { poll: false });
+    try {
+      const drain = async (worker: typeof one) => {
+        while (await worker.runNext()) {
+          // until the queue is empty
+        }
+      };
+      await Promise.all([drain(one), drain(two), drain(one), drain(two)]);
+      expect([...ranBy.keys()].sort((a, b) => a - b)).toEqual(ids);
+      for (const workers of ranBy.values()) expect(workers).toHaveLength(1);
+      const states = await t.ctx.db.selectFrom('jobs').select('status').where('id', 'in', ids).execute();
+      expect(states.every((row) => row.status === 'SUCCEEDED')).toBe(true);
+    } finally {
+      await one.stop();
+      await two.stop();
+    }
+  });
 });
