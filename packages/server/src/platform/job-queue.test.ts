@@ -2,7 +2,7 @@ import { AppError, jobMessages } from '@lm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { enqueueJob, type QueuedJobHandler, startJobWorker } from './job-queue';
+import { enqueueJob, finishedJobsCleanupJob, type QueuedJobHandler, startJobWorker } from './job-queue';
 import { storedFileBytes } from './stored-files';
 
 /**
@@ -186,6 +186,34 @@ describe('the job queue', () => {
     } finally {
       await one.stop();
       await two.stop();
+    }
+  });
+
+  it('removes finished jobs and their files after a day, and nothing younger', async () => {
+    const handler: QueuedJobHandler = {
+      name: 'test-old',
+      run: async () => ({
+        message: 'done',
+        file: { fileName: 'old.csv', contentType: 'text/csv', write: async (out) => void out.end('a,b\r\n') },
+      }),
+    };
+    const worker = startJobWorker(t.ctx, [handler], { poll: false });
+    try {
+      const old = await enqueueJob(t.ctx, { name: 'test-old', ownerUserId: ownerId, payload: {} });
+      const young = await enqueueJob(t.ctx, { name: 'test-old', ownerUserId: ownerId, payload: {} });
+      await worker.runNext();
+      await worker.runNext();
+      const oldFile = (await jobRow(old)).resultFileId;
+      await sql`update jobs set finished_at = now() - interval '25 hours' where id = ${old}`.execute(t.ctx.db);
+      expect(await finishedJobsCleanupJob.run(t.ctx)).toBeGreaterThanOrEqual(1);
+      const left = await t.ctx.db.selectFrom('jobs').select('id').where('id', 'in', [old, young]).execute();
+      expect(left.map((r) => r.id)).toEqual([young]);
+      const files = await sql<{ n: number }>`select count(*)::int as n from stored_files where id = ${oldFile}`.execute(
+        t.ctx.db,
+      );
+      expect(files.rows[0]?.n).toBe(0);
+    } finally {
+      await worker.stop();
     }
   });
 });
