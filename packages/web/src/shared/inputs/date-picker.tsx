@@ -1,11 +1,6 @@
-import { pickerDateFormat, pickerDateMax } from '@lm/domain';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker, type DatePickerProps } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/en-au';
-
-const isoFormat = 'YYYY-MM-DD';
+import TextField from '@mui/material/TextField';
+import type { DatePickerProps } from '@mui/x-date-pickers/DatePicker';
+import { lazy, Suspense } from 'react';
 
 export type AppDatePickerProps = Omit<DatePickerProps, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
   label: string;
@@ -20,48 +15,38 @@ export type AppDatePickerProps = Omit<DatePickerProps, 'value' | 'onChange' | 'm
   error?: boolean;
 };
 
-function toDayjs(value: string | null | undefined): Dayjs | null {
-  if (!value || value.startsWith('0001-01-01')) return null;
-  const d = dayjs(value, isoFormat);
-  return d.isValid() ? d : null;
+// The picker library (MUI X date pickers, dayjs and its locale) is its own chunk, loaded when a
+// screen first shows a date field: lists, dashboards and forms without dates never download it.
+const DatePickerField = lazy(() => import('./date-picker-field'));
+
+/** YYYY-MM-DD as the picker shows it (D/M/YYYY, `pickerDateFormat`), while the picker loads. */
+function shownDate(value: string | null): string {
+  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  if (!match || value?.startsWith('0001-01-01')) return '';
+  const [, year, month, day] = match;
+  return `${Number(day)}/${Number(month)}/${year}`;
 }
 
 /**
  * A date picker with the product's defaults: D/M/YYYY, a maximum of 2100-12-31, and values as
- * YYYY-MM-DD business dates. It carries its own localisation provider so that screens without
- * dates never load the picker library.
+ * YYYY-MM-DD business dates. It carries its own localisation provider. Until the picker's code
+ * has arrived, a disabled text field of the same label and size stands in its place.
  */
-export function AppDatePicker({
-  value,
-  onChange,
-  minDate,
-  maxDate = pickerDateMax,
-  required,
-  helperText,
-  error,
-  slotProps,
-  ...props
-}: AppDatePickerProps) {
+export function AppDatePicker(props: AppDatePickerProps) {
+  const fallback = (
+    <TextField
+      label={props.label}
+      value={shownDate(props.value)}
+      disabled
+      fullWidth
+      required={props.required}
+      helperText={props.helperText}
+      error={props.error}
+    />
+  );
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-au">
-      <DatePicker
-        {...props}
-        format={pickerDateFormat}
-        value={toDayjs(value)}
-        onChange={(d) => onChange(d?.isValid() ? d.format(isoFormat) : null)}
-        maxDate={toDayjs(maxDate) ?? undefined}
-        {...(minDate ? { minDate: toDayjs(minDate) ?? undefined } : {})}
-        slotProps={{
-          ...slotProps,
-          textField: {
-            fullWidth: true,
-            ...(required !== undefined ? { required } : {}),
-            ...(helperText !== undefined ? { helperText } : {}),
-            ...(error !== undefined ? { error } : {}),
-            ...(slotProps?.textField as object),
-          },
-        }}
-      />
-    </LocalizationProvider>
+    <Suspense fallback={fallback}>
+      <DatePickerField {...props} />
+    </Suspense>
   );
 }
