@@ -5,9 +5,8 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { WithHistoryTab } from '../../shared/history/history-tab';
 import { PageTitle } from '../../shared/layout/page-title';
 import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
@@ -15,7 +14,13 @@ import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs'
 import { ServerTable } from '../../shared/table/server-table';
 import { clientLoansList, InfoSection } from '../loans';
 import { clientsList, useClientQuery } from './clients-api';
-import { EditClientDialog } from './edit-client-dialog';
+
+// The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
+// without it.
+const WithHistoryTab = lazy(() =>
+  import('../../shared/history/history-tab').then((m) => ({ default: m.WithHistoryTab })),
+);
+const EditClientDialog = lazy(() => import('./edit-client-dialog').then((m) => ({ default: m.EditClientDialog })));
 
 /** The client's detail tab: its fields, Edit Client (management) and its loans (click goes to /loans/{id}). */
 function ClientDetail({ id }: { id: string }) {
@@ -50,7 +55,11 @@ function ClientDetail({ id }: { id: string }) {
         ]}
       />
       <ServerTable definition={loans} controller={loansState} onRowClick={(row) => navigate(`/loans/${row.id}`)} />
-      {editing && <EditClientDialog key={c.id} client={c} onClose={() => setEditing(false)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditClientDialog key={c.id} client={c} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

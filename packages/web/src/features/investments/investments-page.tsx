@@ -1,10 +1,14 @@
 import Button from '@mui/material/Button';
+import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../shared/layout/page-title';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
-import { InvestmentDetail } from './investment-detail';
 import { investmentsList } from './investments-api';
+
+// The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
+// without it.
+const InvestmentDetail = lazy(() => import('./investment-detail').then((m) => ({ default: m.InvestmentDetail })));
 
 /**
  * /investments and /investments/{id} (spec core §2.7; management, and support in read mode): the

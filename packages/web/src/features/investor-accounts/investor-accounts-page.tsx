@@ -1,13 +1,19 @@
 import Stack from '@mui/material/Stack';
+import { lazy } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { WithHistoryTab } from '../../shared/history/history-tab';
 import { PageTitle } from '../../shared/layout/page-title';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
-import { AccountDetail } from './account-detail';
 import { AccountTotals } from './account-totals';
 import { investorAccountsList } from './investor-accounts-list';
 import { SavedQueryControl } from './saved-query-control';
+
+// The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
+// without it.
+const WithHistoryTab = lazy(() =>
+  import('../../shared/history/history-tab').then((m) => ({ default: m.WithHistoryTab })),
+);
+const AccountDetail = lazy(() => import('./account-detail').then((m) => ({ default: m.AccountDetail })));
 
 function AccountsList() {
   const navigate = useNavigate();

@@ -1,13 +1,17 @@
 import { backOfficeRoles, Role } from '@lm/domain';
 import Button from '@mui/material/Button';
+import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { screenBuilt } from '../../app/routes';
 import { PageTitle } from '../../shared/layout/page-title';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
-import { InvestorDetail } from './investor-detail';
 import { investorsList } from './investors-api';
+
+// The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
+// without it.
+const InvestorDetail = lazy(() => import('./investor-detail').then((m) => ({ default: m.InvestorDetail })));
 
 /** Investor Applications leads to the onboarding review; until that screen is built, no button leads to a placeholder. */
 const applicationsPath = '/onboarding/investorApplications';

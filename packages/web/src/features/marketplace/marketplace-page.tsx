@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { readChosenMarketplaceAccount, writeChosenMarketplaceAccount } from '../../shared/api/storage';
 import { PageTitle } from '../../shared/layout/page-title';
@@ -27,9 +27,8 @@ import { listKey, useList, useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
-import { InfoSection, labelOf, ManagementInvestDialog } from '../loans';
+import { InfoSection, labelOf } from '../loans';
 import { AccountHeader } from './account-header';
-import { InvestorInvestDialog } from './investor-invest-dialog';
 import {
   marketplaceList,
   marketplaceLoanKey,
@@ -39,6 +38,12 @@ import {
   termText,
 } from './marketplace-api';
 import { marketplaceTexts } from './marketplace-texts';
+
+// The invest dialogs (forms, their rules) load when one opens.
+const InvestorInvestDialog = lazy(() =>
+  import('./investor-invest-dialog').then((m) => ({ default: m.InvestorInvestDialog })),
+);
+const ManagementInvestDialog = lazy(() => import('../loans').then((m) => ({ default: m.ManagementInvestDialog })));
 
 /** The list, or the empty-state sentence of core §2.6 when no loan is open for funding. */
 function MarketplaceList() {
@@ -172,18 +177,22 @@ function MarketplaceLoanDetail({
         </Stack>
       </InfoSection>
       {investingIn === String(loan.id) && user.type === Role.INVESTOR && (
-        <InvestorInvestDialog
-          key={loan.id}
-          loan={loan}
-          accounts={accounts}
-          accountId={accountId}
-          kind={investorKindOf(user.type)}
-          onClose={() => setInvestingIn(null)}
-          onDone={refresh}
-        />
+        <Suspense fallback={null}>
+          <InvestorInvestDialog
+            key={loan.id}
+            loan={loan}
+            accounts={accounts}
+            accountId={accountId}
+            kind={investorKindOf(user.type)}
+            onClose={() => setInvestingIn(null)}
+            onDone={refresh}
+          />
+        </Suspense>
       )}
       {investingIn === String(loan.id) && isManagement && (
-        <ManagementInvestDialog key={loan.id} loan={loan} onClose={() => setInvestingIn(null)} onDone={refresh} />
+        <Suspense fallback={null}>
+          <ManagementInvestDialog key={loan.id} loan={loan} onClose={() => setInvestingIn(null)} onDone={refresh} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,9 +1,13 @@
+import { lazy } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../shared/layout/page-title';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
-import { ApplicationReview } from './application-review';
 import { applicationsList } from './onboarding-api';
+
+// The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
+// without it.
+const ApplicationReview = lazy(() => import('./application-review').then((m) => ({ default: m.ApplicationReview })));
 
 const basePath = '/onboarding/investorApplications';
 

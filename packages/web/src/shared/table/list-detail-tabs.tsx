@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { LoadingPage } from '../pages/loading-page';
 
 export interface ListDetailTabsProps {
   /** The list's path (/loans); the detail is at /loans/:id. */
@@ -40,7 +41,8 @@ export function ListDetailTabs({ basePath, listLabel, detailLabel, list, detail,
         <Tab label={detailLabel} id={tabId(1)} aria-controls={`${tabId(1)}-panel`} disabled={!id} />
       </Tabs>
       <Box role="tabpanel" id={`${tabId(index)}-panel`} aria-labelledby={tabId(index)}>
-        {id ? detail(id) : list}
+        {/* a screen's detail is usually its own chunk (lazy): the list paints without it */}
+        {id ? <Suspense fallback={<LoadingPage />}>{detail(id)}</Suspense> : list}
       </Box>
     </>
   );
