@@ -1,18 +1,14 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import { useTheme } from '@mui/material/styles';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { menuTabsMax } from '../routes';
+
+// The drawer (a modal with its focus trap and transitions) loads when it is first opened.
+const AppMenuDrawer = lazy(() => import('./app-menu-drawer'));
 
 export interface MenuItem {
   label: string;
@@ -26,57 +22,86 @@ export function activeMenuPath(items: readonly MenuItem[], pathname: string): st
 }
 
 /**
+ * The menu as tabs: links in a tab list, the current one marked as MUI's tabs mark it (full
+ * opacity, the secondary colour underneath). Plain links rather than MUI's Tabs, whose scrolling and
+ * indicator machinery every page would otherwise download before its first paint.
+ */
+function MenuTabs({ items, active }: { items: readonly MenuItem[]; active: string | false }) {
+  return (
+    <Box component="nav" aria-label="Main menu" sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Box
+        role="tablist"
+        aria-label="Menu"
+        sx={{ display: 'flex', overflowX: 'auto', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
+      >
+        {items.map((item) => {
+          const selected = item.path === active;
+          return (
+            <Box
+              key={item.path}
+              component={Link}
+              to={item.path}
+              role="tab"
+              aria-selected={selected}
+              sx={(theme) => ({
+                ...theme.typography.button,
+                display: 'inline-flex',
+                alignItems: 'center',
+                flexShrink: 0,
+                minHeight: 48,
+                minWidth: 90,
+                justifyContent: 'center',
+                px: 2,
+                color: 'inherit',
+                textDecoration: 'none',
+                opacity: selected ? 1 : 0.7,
+                borderBottom: 2,
+                borderColor: selected ? 'secondary.main' : 'transparent',
+                '&:hover': { opacity: 1 },
+                '&:focus-visible': { outline: '2px solid', outlineOffset: -2 },
+              })}
+            >
+              {item.label}
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+/**
  * The menu of spec core §2.2: tabs for up to 8 items, a drawer above that. On a narrow screen (a
  * phone) the tabs would be a strip showing one or two items at a time, so it is the drawer there too.
  */
 export function AppMenu({ items }: { items: readonly MenuItem[] }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // once opened, the drawer stays mounted so that it can play its closing transition
+  const [opened, setOpened] = useState(false);
   const active = activeMenuPath(items, location.pathname);
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
 
-  if (items.length <= menuTabsMax && !narrow) {
-    return (
-      <Box component="nav" aria-label="Main menu" sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Tabs
-          aria-label="Menu"
-          value={active}
-          variant="scrollable"
-          scrollButtons="auto"
-          textColor="inherit"
-          indicatorColor="secondary"
-        >
-          {items.map((item) => (
-            <Tab key={item.path} label={item.label} value={item.path} component={Link} to={item.path} />
-          ))}
-        </Tabs>
-      </Box>
-    );
-  }
+  if (items.length <= menuTabsMax && !narrow) return <MenuTabs items={items} active={active} />;
 
   return (
     <Box sx={{ flexGrow: 1 }}>
-      <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setOpen(true)}>
+      <IconButton
+        color="inherit"
+        edge="start"
+        aria-label="Open menu"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         <MenuIcon />
       </IconButton>
-      <Drawer open={open} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
-        <Box component="nav" aria-label="Main menu" sx={{ width: 260 }}>
-          <List>
-            {items.map((item) => (
-              <ListItem key={item.path} disablePadding>
-                <ListItemButton
-                  component={Link}
-                  to={item.path}
-                  selected={item.path === active}
-                  onClick={() => setOpen(false)}
-                >
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      {opened && (
+        <Suspense fallback={null}>
+          <AppMenuDrawer items={items} active={active} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
