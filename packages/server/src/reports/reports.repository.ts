@@ -93,19 +93,15 @@ export const balanceAtEndOf = (db: Executor, ledgerAccountId: number, isoDate: s
 
 export interface StatementTransactionRow {
   id: number;
-  finalisedDate: Date;
   /** The Sydney business date it was finalised on (YYYY-MM-DD), as the database's time zone rules give it. */
   finalisedDay: string;
   /** The finalised instant to the microsecond, in UTC: the keyset of the next page (a Date keeps only ms). */
   finalisedKey: string;
   type: string;
-  status: string;
   investorComment: string | null;
   loanId: number | null;
   loanName: string | null;
-  investmentId: number | null;
   amount: string;
-  grossAmount: string;
   principalAmount: string;
   interestAmount: string;
   feesAmount: string;
@@ -152,18 +148,25 @@ export function statementTransactions(
     const resume = after
       ? sql`and (t.finalised_date, t.id) > (cast(${after.finalisedKey} as timestamptz), ${after.id})`
       : sql``;
-    const result = await sql<StatementTransactionRow>`
-      select t.id, t.finalised_date,
-        (t.finalised_date at time zone 'Australia/Sydney')::date::text as finalised_day,
-        to_char(t.finalised_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as finalised_key, t.type, t.status, t.investor_comment, t.loan_id, l.name as loan_name,
-        t.investment_id, t.amount, t.gross_amount, t.principal_amount, t.interest_amount, t.fees_amount,
-        t.tax_withheld_amount, t.running_balance, t.investment_account_id, a.name as account_name
+    // Each row comes back as one JSON object (money as text, so no float ever holds it): a
+    // statement runs to 100,000 rows, and the database drivers' cost is per field (the embedded
+    // database copies every field of every row into a buffer of its own), so one field a row
+    // reads several times faster than fifteen.
+    const result = await sql<{ row: string }>`
+      select json_build_object('id', t.id,
+        'finalisedDay', (t.finalised_date at time zone 'Australia/Sydney')::date::text,
+        'finalisedKey', to_char(t.finalised_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+        'type', t.type, 'investorComment', t.investor_comment, 'loanId', t.loan_id, 'loanName', l.name,
+        'amount', t.amount::text, 'principalAmount', t.principal_amount::text,
+        'interestAmount', t.interest_amount::text, 'feesAmount', t.fees_amount::text,
+        'taxWithheldAmount', t.tax_withheld_amount::text, 'runningBalance', t.running_balance::text,
+        'investmentAccountId', t.investment_account_id, 'accountName', a.name)::text as row
       from account_transactions t left join loans l on l.id = t.loan_id
         join investment_accounts a on a.id = t.investment_account_id
       where ${filter} ${resume}
       order by t.finalised_date, t.id
       limit ${reportPageRows}`.execute(db);
-    return result.rows;
+    return result.rows.map(({ row }) => JSON.parse(row) as StatementTransactionRow);
   });
 }
 
