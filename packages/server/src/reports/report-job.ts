@@ -42,9 +42,10 @@ export function enqueueReport(
 /** Progress from 0.05 (figures read) to 0.95 (rows written); the last 5% is the file being finished. */
 const rowsStart = 0.05;
 const rowsEnd = 0.95;
-const rowsPerCheck = 50;
+/** Progress is looked at every this many rows. */
+export const rowsPerCheck = 50;
 
-async function* counted(
+export async function* counted(
   rows: AsyncIterable<ReportRow>,
   total: number | undefined,
   progress: JobProgress,

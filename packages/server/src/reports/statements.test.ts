@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { centsFromNumber, centsFromString, jobMessages, reportMessages } from '@lm/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -13,7 +14,7 @@ import {
   type TestLoan,
 } from '../repayments/repayments.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
-import { reportJob } from './report-job';
+import { counted, reportJob } from './report-job';
 
 /**
  * Issue "Reports and statements", Must show: for an account with a foreign flag (10% withholding),
@@ -469,5 +470,60 @@ describe('reports as jobs (Prefer: respond-async)', () => {
     const after = await listed();
     expect(after.length).toBe(before.length === 0 ? 1 : before.length);
     expect(after[0]?.financialYear).toBe(2027);
+  });
+});
+
+describe('a report job\u2019s progress', () => {
+  it('goes from reading the figures through the rows written to finishing the file', async () => {
+    const reports: [number, string][] = [];
+    const progress = {
+      report: async (fraction: number, message: string) => {
+        reports.push([fraction, message]);
+      },
+    };
+    const outcome = await reportJob.run(
+      t.ctx,
+      {
+        id: 1,
+        ownerUserId: null,
+        attempts: 1,
+        payload: {
+          reportId: 'account-transactions-statement',
+          caller: 'management',
+          actor: { userId: 1, role: 'MANAGEMENT', email: demo.management },
+          body: { accountId: loan.accounts.a, startDate, endDate, format: 'csv' },
+        },
+      },
+      progress,
+    );
+    const chunks: Buffer[] = [];
+    const out = new PassThrough();
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await outcome.file?.write(out);
+    expect(Buffer.concat(chunks).toString('utf8')).toContain('Deposit');
+    // with or without the dataset's row count, the stages come in this order
+    expect(reports[0]).toEqual([0.01, reportMessages.preparing]);
+    expect(reports[1]?.[0]).toBe(0.05);
+    expect(reports[1]?.[1]).toMatch(/^0 (of \d+ )?rows written$/);
+    expect(reports.at(-1)).toEqual([0.95, reportMessages.finishing]);
+    expect(reports.map(([fraction]) => fraction)).toEqual(
+      [...reports.map(([fraction]) => fraction)].sort((x, y) => x - y),
+    );
+  });
+
+  it('is rows written / row count when the dataset counts its rows', async () => {
+    const reports: [number, string][] = [];
+    const progress = { report: async (fraction: number, message: string) => void reports.push([fraction, message]) };
+    async function* rows() {
+      for (let i = 0; i < 200; i++) yield { n: i };
+    }
+    let seen = 0;
+    for await (const _row of counted(rows(), 200, progress)) seen += 1;
+    expect(seen).toBe(200);
+    const expected = [0.275, 0.5, 0.725, 0.95, 0.95];
+    expect(reports).toHaveLength(expected.length);
+    for (const [i, [fraction]] of reports.entries()) expect(fraction).toBeCloseTo(expected[i] ?? -1, 9);
+    expect(reports[0]?.[1]).toBe('50 of 200 rows written');
+    expect(reports.at(-1)?.[1]).toBe(reportMessages.finishing);
   });
 });
