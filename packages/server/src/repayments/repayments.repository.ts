@@ -287,7 +287,9 @@ export async function markFractionalised(
 
 /**
  * The loans' holders, locked: deployed, unsold, unreversed investments with principal outstanding,
- * with their account's foreign flag.
+ * with their account's foreign flag. Only the investments are locked (their repaid amounts
+ * change); the accounts are locked through their ledger accounts before money moves, and locking
+ * their rows too would write a thousand row locks and stop other movements' reference checks.
  */
 export function lockHoldings(trx: Tx, loanIds: readonly number[]) {
   if (loanIds.length === 0) return Promise.resolve([]);
@@ -302,7 +304,7 @@ export function lockHoldings(trx: Tx, loanIds: readonly number[]) {
     .where('i.reversedDate', 'is', null)
     .where(sql<boolean>`i.invested_amount - i.principal_repaid - i.principal_written_off > 0`)
     .orderBy('i.id')
-    .forUpdate()
+    .forUpdate('i')
     .execute();
 }
 
