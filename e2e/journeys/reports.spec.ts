@@ -97,6 +97,7 @@ test('an investor downloads an Account Interest Statement PDF and a Tax Statemen
   const stored = statements.getByRole('row', { name: /FY 2024-25 1 / });
   await expect(stored).toBeVisible();
   await snap(page, 'reports-investor-available-statements');
+  await expectAccessible(page);
   const storedDownload = page.waitForEvent('download');
   await stored.getByRole('button', { name: 'Download FY 2024-25 version 1' }).click();
   const storedFile = await storedDownload;
