@@ -3,7 +3,7 @@ import { formatCents, formatDate, formatDateTime, formatPercent } from '@lm/doma
 import PDFDocument from 'pdfkit';
 import { CellFont, type CellPlacement, cellLine } from './pdf-cells';
 import { type ColumnKind, ColumnTotals, type ReportCell, type ReportDataset, type ReportRow } from './report-dataset';
-import { chunkedStream } from './report-output';
+import { chunkedStream, rowsBetweenBackpressureChecks, whenDrained } from './report-output';
 
 /**
  * A dataset as a PDF statement (pdfkit): the lender's name, the report's title, the investors'
@@ -116,7 +116,8 @@ export async function renderPdf(dataset: ReportDataset, out: Writable): Promise<
     out.on('close', () => reject(new Error('the report\u2019s reply closed before it was written')));
     doc.on('error', reject);
   });
-  doc.pipe(chunkedStream(out));
+  const sink = chunkedStream(out);
+  doc.pipe(sink);
 
   const left = margin;
   const usable = doc.page.width - 2 * margin;
@@ -192,6 +193,7 @@ export async function renderPdf(dataset: ReportDataset, out: Writable): Promise<
     totals.add(row);
     drawRow(row, regular);
     count++;
+    if (count % rowsBetweenBackpressureChecks === 0) await whenDrained(sink);
   }
   if (count === 0) {
     fillIsText = false;

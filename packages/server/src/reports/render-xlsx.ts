@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { formatDate, formatDateTime } from '@lm/domain';
 import ExcelJS from 'exceljs';
 import { type ColumnKind, ColumnTotals, type ReportCell, type ReportDataset, type ReportRow } from './report-dataset';
-import { chunkedStream } from './report-output';
+import { chunkedStream, rowsBetweenBackpressureChecks, whenDrained } from './report-output';
 
 /**
  * A dataset as an Excel workbook, written with exceljs's streaming WorkbookWriter: each row is
@@ -51,8 +51,9 @@ const sharedStyles: Record<ColumnKind, Partial<ExcelJS.Style>> = {
 };
 
 export async function renderXlsx(dataset: ReportDataset, out: Writable): Promise<void> {
+  const sink = chunkedStream(out);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: chunkedStream(out),
+    stream: sink,
     useStyles: true,
     useSharedStrings: false,
   });
@@ -99,6 +100,7 @@ export async function renderXlsx(dataset: ReportDataset, out: Writable): Promise
     totals.add(row);
     addDataRow(sheet, dataset, row);
     count++;
+    if (count % rowsBetweenBackpressureChecks === 0) await whenDrained(sink);
   }
   if (count === 0) sheet.addRow(['No data to display']).commit();
   if (totals.any) addTotalsRow(sheet, dataset, totals.row('Total'));

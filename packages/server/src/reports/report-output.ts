@@ -30,6 +30,21 @@ function drained(out: Writable): Promise<void> {
   });
 }
 
+/**
+ * Waits while a stream holds more than it wants (a slow reader of the reply). Libraries that write
+ * without looking at backpressure (exceljs, pdfkit) would otherwise pile the file up in memory;
+ * renderers call this every `rowsBetweenBackpressureChecks` rows.
+ */
+export async function whenDrained(stream: Writable): Promise<void> {
+  // first a turn of the event loop: a library's output reaches the stream through pipes and
+  // events, which rows that come as promises alone would never let run
+  await new Promise((resolve) => setImmediate(resolve));
+  while (stream.writableNeedDrain) await drained(stream);
+}
+
+/** Rows rendered between two looks at the reply's backpressure. */
+export const rowsBetweenBackpressureChecks = 500;
+
 async function writeChunk(out: Writable, chunk: string | Buffer): Promise<void> {
   if (out.destroyed) throw new Error('the report\u2019s reply closed before it was written');
   if (!out.write(chunk)) await drained(out);

@@ -174,6 +174,41 @@ describe('long tables in xlsx and csv', () => {
   });
 });
 
+describe('a reply read slowly', () => {
+  for (const [format, render] of [
+    ['pdf', renderPdf],
+    ['xlsx', renderXlsx],
+    ['csv', renderCsv],
+  ] as const) {
+    it(`${format}: the rows wait for the reader instead of piling up in memory`, async () => {
+      const rows = 20_000;
+      const dataset = longDataset(rows);
+      let listed = 0;
+      const source = dataset.rows;
+      async function* counted() {
+        for await (const row of source) {
+          listed++;
+          yield row;
+        }
+      }
+      const reply = new PassThrough({ highWaterMark: 16 * 1024 });
+      const rendering = render({ ...dataset, rows: counted(), parameters: { format } }, reply);
+      // nobody reads the reply yet: the renderer stops after a bounded number of rows
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(listed).toBeGreaterThan(0);
+      expect(listed).toBeLessThan(rows / 2);
+      // once the reply is read, it finishes
+      let bytes = 0;
+      reply.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      await rendering;
+      expect(listed).toBe(rows);
+      expect(bytes).toBeGreaterThan(0);
+    });
+  }
+});
+
 describe('chunked output', () => {
   it('honours the reply\u2019s backpressure and fails, not hangs, when the reply closes', async () => {
     const reply = new PassThrough({ highWaterMark: 1024 });
