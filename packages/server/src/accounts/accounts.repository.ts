@@ -37,19 +37,6 @@ export async function selectInvestorAccountTotals(db: Executor) {
     .executeTakeFirstOrThrow();
 }
 
-/** The account (if it exists) and the trust bank's ledger account, in one query. */
-export async function selectAccountAndTrustBank(db: Executor, investmentAccountId: number) {
-  const {
-    rows: [account],
-  } = await executePrepared(
-    db,
-    sql<{ id: number; trust: number | null }>`
-      select a.id, (select l.id from ledger_accounts l where l.kind = 'TRUST_BANK') as trust
-      from investment_accounts a where a.id = ${investmentAccountId}`,
-  );
-  return account;
-}
-
 /** The accounts among `ids` that exist, with their creation date and ledger account. */
 export async function selectAccountsForTransfer(db: Executor, ids: readonly number[]) {
   const { rows } = await executePrepared(

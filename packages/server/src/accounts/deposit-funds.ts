@@ -7,12 +7,11 @@ import {
   sydneyDate,
   type TransactionListRow,
 } from '@lm/domain';
-import { LedgerInvariantError, postMoney } from '../ledger';
+import { NoInvestmentAccountError, postMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
 import { transactionView } from '../transactions';
-import { selectAccountAndTrustBank } from './accounts.repository';
 import { instantOnBusinessDate } from './business-dates';
 
 /**
@@ -36,14 +35,12 @@ export async function depositFunds(
     throw new AppError('VALIDATION_FAILED', dateProblem, [{ field: 'depositDate', message: dateProblem }]);
   const amountCents = centsFromNumber(body.amount, true);
 
-  return ctx.db.transaction().execute(async (trx) => {
-    // the account, and the trust bank's ledger account, in one query
-    const account = await selectAccountAndTrustBank(trx, investmentAccountId);
-    if (!account) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
-    if (account.trust === null) throw new LedgerInvariantError('no trust bank ledger account');
-    const trust = Number(account.trust);
-    const { entryId, transactionIds } = await postMoney(
-      trx,
+  // one statement writes the entry, its postings, the row with its running balance and the audit
+  // record (the account is checked by it: none, no deposit); then the view is read
+  let moved: { entryId: number; transactionIds: number[] };
+  try {
+    moved = await postMoney(
+      ctx.db,
       {
         kind: 'DEPOSIT',
         description: `Deposit into investment account ${investmentAccountId}`,
@@ -58,16 +55,16 @@ export async function depositFunds(
             effectiveDate: instantOnBusinessDate(body.depositDate, now),
           },
         ],
-        otherPostings: [{ ledgerAccountId: trust, amountCents: -amountCents }],
+        systemPostings: [{ kind: 'TRUST_BANK', amountCents: -amountCents }],
       },
       now,
+      { context: audit, objectType: 'accountTransaction', after: { ...body, investmentAccountId, amountCents } },
     );
-    const transactionId = transactionIds[0]!;
-    await audit.record(trx, {
-      objectType: 'accountTransaction',
-      objectId: transactionId,
-      after: { ...body, investmentAccountId, amountCents, ledgerEntryId: entryId },
-    });
-    return transactionView(trx, transactionId);
-  });
+  } catch (error) {
+    if (error instanceof NoInvestmentAccountError) {
+      throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
+    }
+    throw error;
+  }
+  return transactionView(ctx.db, moved.transactionIds[0]!);
 }

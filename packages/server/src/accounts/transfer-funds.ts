@@ -8,7 +8,7 @@ import {
   transferComments,
   transferDateProblem,
 } from '@lm/domain';
-import { lockAccountsWithBalances, postMoney } from '../ledger';
+import { isAvailableBalanceRefusal, postMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
@@ -39,33 +39,25 @@ export async function transferFunds(
   const amountCents = centsFromNumber(body.amount, true);
   const comments = transferComments(body);
 
-  return ctx.db.transaction().execute(async (trx) => {
-    const accounts = await selectAccountsForTransfer(trx, [fromAccountId, toAccountId]);
-    const source = accounts.find((a) => a.id === fromAccountId);
-    if (!source) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
-    if (!accounts.some((a) => a.id === toAccountId)) {
-      throw new AppError('VALIDATION_FAILED', accountMessages.destinationNotFound, [
-        { field: 'toAccount', message: accountMessages.destinationNotFound },
-      ]);
-    }
-    const dateProblem = transferDateProblem(body.transferDate, sydneyDate(source.creationDate), sydneyDate(now));
-    if (dateProblem) {
-      throw new AppError('VALIDATION_FAILED', dateProblem, [{ field: 'transferDate', message: dateProblem }]);
-    }
-    // both cash accounts locked (ascending ledger id), the source's balance read under the lock
-    const balances = await lockAccountsWithBalances(
-      trx,
-      accounts.map((a) => a.ledgerAccountId),
-    );
-    const availableCents = balances.get(source.ledgerAccountId)?.availableCents ?? 0n;
-    if (amountCents > availableCents) {
-      throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable, [
-        { field: 'amount', message: accountMessages.amountAboveAvailable },
-      ]);
-    }
-    const effectiveDate = instantOnBusinessDate(body.transferDate, now);
-    const { entryId, transactionIds } = await postMoney(
-      trx,
+  const accounts = await selectAccountsForTransfer(ctx.db, [fromAccountId, toAccountId]);
+  const source = accounts.find((a) => a.id === fromAccountId);
+  if (!source) throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
+  if (!accounts.some((a) => a.id === toAccountId)) {
+    throw new AppError('VALIDATION_FAILED', accountMessages.destinationNotFound, [
+      { field: 'toAccount', message: accountMessages.destinationNotFound },
+    ]);
+  }
+  const dateProblem = transferDateProblem(body.transferDate, sydneyDate(source.creationDate), sydneyDate(now));
+  if (dateProblem) {
+    throw new AppError('VALIDATION_FAILED', dateProblem, [{ field: 'transferDate', message: dateProblem }]);
+  }
+  const effectiveDate = instantOnBusinessDate(body.transferDate, now);
+  // one statement locks both cash accounts (ascending ledger id), refuses an amount above the
+  // source's available balance under the lock, and writes the entry, both rows and the audit record
+  let moved: { entryId: number; transactionIds: number[] };
+  try {
+    moved = await postMoney(
+      ctx.db,
       {
         kind: 'TRANSFER',
         description: `Transfer from investment account ${fromAccountId} to ${toAccountId}`,
@@ -92,13 +84,21 @@ export async function transferFunds(
         ],
       },
       now,
+      {
+        context: audit,
+        objectType: 'accountTransaction',
+        after: { ...body, fromAccountId, amountCents },
+        withTransactionIds: true,
+      },
     );
-    await audit.record(trx, {
-      objectType: 'accountTransaction',
-      objectId: transactionIds[0]!,
-      after: { ...body, fromAccountId, amountCents, ledgerEntryId: entryId, transactionIds },
-    });
-    const [from, to] = await transactionViews(trx, transactionIds);
-    return { from: from!, to: to! };
-  });
+  } catch (error) {
+    if (isAvailableBalanceRefusal(error)) {
+      throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable, [
+        { field: 'amount', message: accountMessages.amountAboveAvailable },
+      ]);
+    }
+    throw error;
+  }
+  const [from, to] = await transactionViews(ctx.db, moved.transactionIds);
+  return { from: from!, to: to! };
 }

@@ -211,3 +211,22 @@ export async function selectInvestmentAccountBalances(db: Executor, investmentAc
     .where('a.id', '=', investmentAccountId)
     .executeTakeFirst();
 }
+
+/**
+ * One money movement's writes in one statement (migration 0170, ledger_post_money): locks,
+ * the available-balance refusal, entry, postings, account rows with running balances and the
+ * audit record. `movement` is the function's JSON argument; amounts are decimal strings.
+ */
+export async function callPostMoney(
+  db: Executor,
+  movement: Record<string, unknown>,
+): Promise<{ entryId: number; transactionIds: number[] }> {
+  const { rows } = await executePrepared(
+    db,
+    sql<{ moved: { entryId: number | string; transactionIds: (number | string)[] } | string }>`
+      select ledger_post_money(${JSON.stringify(movement)}::jsonb) as moved`,
+  );
+  const raw = rows[0]!.moved;
+  const moved = typeof raw === 'string' ? (JSON.parse(raw) as Exclude<typeof raw, string>) : raw;
+  return { entryId: Number(moved.entryId), transactionIds: moved.transactionIds.map(Number) };
+}

@@ -64,7 +64,8 @@ export const postingsPerEntryMax = 10_000;
 
 export class LedgerInvariantError extends Error {}
 
-function assertBalanced(postings: readonly Posting[]): void {
+/** A balanced entry: at least two postings, none zero, summing to zero (asserted before writing). */
+export function assertBalanced(postings: readonly { amountCents: Cents }[]): void {
   if (postings.length < 2) throw new LedgerInvariantError('a ledger entry needs at least two postings');
   if (postings.length > postingsPerEntryMax) throw new LedgerInvariantError('too many postings in one entry');
   let sum = 0n;

@@ -7,6 +7,7 @@ import {
   reversalTypeOf,
   type TransactionType,
 } from '@lm/domain';
+import type { AuditContext } from '../platform/audit/audit';
 import type { Executor, Tx } from '../platform/db/database';
 import {
   insertAccountTransactions,
@@ -18,6 +19,7 @@ import {
   updateRunningBalancesFrom,
 } from './account-rows.repository';
 import {
+  assertBalanced,
   finaliseEntries,
   LedgerInvariantError,
   lockAccounts,
@@ -25,9 +27,11 @@ import {
   postEntries,
   reserveIds,
   reverseEntry,
+  type SystemAccountKind,
   voidEntry,
 } from './ledger';
 import {
+  callPostMoney,
   selectEntry,
   selectInvestmentAccountBalances,
   selectInvestmentAccountLedgerIds,
@@ -78,6 +82,31 @@ export interface MoneyMovement {
   accountRows: AccountRowInput[];
   /** The rest of the entry (trust bank, loan funding, revenue, tax withheld ...); all postings sum to zero. */
   otherPostings?: Posting[];
+  /** Postings to the platform's own accounts named by kind (postMoney only; the database finds their ids). */
+  systemPostings?: { kind: SystemAccountKind; amountCents: Cents }[];
+}
+
+/**
+ * The audit record a movement writes with itself: it names `objectId` (default: the movement's
+ * first row), with the entry id (unless `withEntryId` is false) and the rows' ids (when
+ * `withTransactionIds`) added to `after`.
+ */
+export interface MovementAudit {
+  context: AuditContext;
+  objectType: string;
+  objectId?: number;
+  after: Record<string, unknown>;
+  withEntryId?: boolean;
+  withTransactionIds?: boolean;
+}
+
+/** A movement named an investment account that does not exist. */
+export class NoInvestmentAccountError extends LedgerInvariantError {}
+
+/** PostgreSQL's refusal of a movement that would take an investor's available balance below zero (migration 0170, or the constraint). */
+export function isAvailableBalanceRefusal(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e?.code === '23514' && e.constraint === 'ledger_accounts_available_not_negative';
 }
 
 export const accountRowsPerMovementMax = 10_000;
@@ -234,14 +263,81 @@ async function closePendingRows(trx: Tx, entryIds: readonly number[], status: 'P
   await refreshFrom(trx, refresh);
 }
 
-/** Writes a movement: one balanced ledger entry and its account rows. Returns the entry and row ids (in input order). */
+/**
+ * Writes a movement: one balanced ledger entry and its account rows, with its audit record when
+ * given, in ONE statement (migration 0170, ledger_post_money): it locks the entry's non-system
+ * ledger accounts in ascending id order, refuses under those locks a movement that would take an
+ * investor's available balance below zero (the error of the constraint
+ * ledger_accounts_available_not_negative: see isAvailableBalanceRefusal), writes the entry, its
+ * postings, the rows with their running balances and the audit record. A single statement is
+ * atomic, so `db` may be the database itself as well as a transaction. Returns the entry and row
+ * ids (in input order). The rules (amounts, dates, who may) are the caller's, checked before.
+ */
 export async function postMoney(
-  trx: Tx,
+  db: Executor,
   movement: MoneyMovement,
   now: Date,
+  audit?: MovementAudit,
 ): Promise<{ entryId: number; transactionIds: number[] }> {
-  const [posted] = await postMoneyMany(trx, [movement], now);
-  return posted!;
+  if (movement.accountRows.length > accountRowsPerMovementMax) {
+    throw new LedgerInvariantError('too many account rows in one movement');
+  }
+  for (const row of movement.accountRows) {
+    if (row.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${row.type})`);
+  }
+  assertBalanced([...movement.accountRows, ...(movement.otherPostings ?? []), ...(movement.systemPostings ?? [])]);
+  const cents = (value: Cents | undefined) => (value === undefined ? undefined : centsToString(value));
+  const first = movement.accountRows[0];
+  try {
+    return await callPostMoney(db, {
+      kind: movement.kind,
+      description: movement.description ?? '',
+      pending: movement.pending === true,
+      created_by: movement.createdBy ?? null,
+      now: now.toISOString(),
+      effective_date: (first?.effectiveDate ?? now).toISOString(),
+      rows: movement.accountRows.map((r) => ({
+        investment_account_id: r.investmentAccountId,
+        type: r.type,
+        amount: centsToString(r.amountCents),
+        principal: cents(r.principalCents),
+        interest: cents(r.interestCents),
+        fees: cents(r.feesCents),
+        tax_withheld: cents(r.taxWithheldCents),
+        comment: r.comment ?? null,
+        investor_comment: r.investorComment ?? null,
+        loan_id: r.loanId ?? null,
+        loan_transaction_id: r.loanTransactionId ?? null,
+        investment_id: r.investmentId ?? null,
+        withdrawal_request_id: r.withdrawalRequestId ?? null,
+        counterpart_account_id: r.counterpartAccountId ?? null,
+        effective_date: (r.effectiveDate ?? now).toISOString(),
+      })),
+      other_postings: [
+        ...(movement.otherPostings ?? []).map((p) => ({
+          ledger_account_id: p.ledgerAccountId,
+          amount: centsToString(p.amountCents),
+        })),
+        ...(movement.systemPostings ?? []).map((p) => ({ system_kind: p.kind, amount: centsToString(p.amountCents) })),
+      ],
+      audit: audit
+        ? {
+            ...audit.context.recordOf({
+              objectType: audit.objectType,
+              objectId: audit.objectId ?? null,
+              after: audit.after,
+            }),
+            with_entry_id: audit.withEntryId !== false,
+            with_transaction_ids: audit.withTransactionIds === true,
+          }
+        : null,
+    });
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code === 'LMN01') throw new NoInvestmentAccountError(message ?? 'no investment account');
+    if (code === 'LMI01') throw new LedgerInvariantError(message ?? 'a posting without a ledger account');
+    throw error;
+  }
 }
 
 /**

@@ -144,32 +144,17 @@ async function claim(
   row: { userId: number; key: string; route: string; requestHash: string; now: Date },
   waitMs: number,
 ): Promise<boolean> {
-  const {
-    rows: [previous],
-  } = await sql<{ previous: string }>`
-    select current_setting('lock_timeout') as previous, set_config('lock_timeout', ${`${waitMs}ms`}, true)`.execute(
-    trx,
-  );
   try {
+    // one statement: lock_timeout set for the insert only, the insert, lock_timeout restored
     const {
       rows: [claimed],
     } = await executePrepared(
       trx,
-      trx
-        .insertInto('idempotencyKeys')
-        .values({
-          userId: row.userId,
-          key: row.key,
-          route: row.route,
-          requestHash: row.requestHash,
-          state: 'IN_PROGRESS',
-          createdAt: row.now,
-        })
-        .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
-        .returning('key'),
+      sql<{ claimed: boolean }>`
+        select idempotency_claim(${row.userId}::bigint, ${row.key}, ${row.route}, ${row.requestHash},
+          ${row.now}::timestamptz, ${`${waitMs}ms`}) as claimed`,
     );
-    await sql`select set_config('lock_timeout', ${previous?.previous ?? '0'}, true)`.execute(trx);
-    return claimed !== undefined;
+    return claimed?.claimed === true;
   } catch (error) {
     if ((error as { code?: string }).code === lockNotAvailable) {
       throw new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress);

@@ -10,7 +10,7 @@ import {
   withdrawalCodeTtlMs,
   withdrawThrottleMs,
 } from '@lm/domain';
-import { balancesOf, lockForMovement, postMoney, systemAccountId } from '../ledger';
+import { isAvailableBalanceRefusal, postMoney } from '../ledger';
 import { assertOwnAccount } from '../platform/access/account-access';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
@@ -68,12 +68,6 @@ export async function lodgeWithdrawal(
     if (!bankAccountIds.includes(body.bankAccountId)) {
       throw new AppError('RULE_REFUSED', accountMessages.bankAccountNotOfAccount);
     }
-    const trust = await systemAccountId(trx, 'TRUST_BANK');
-    // lock first, then read: the check and the reservation see the same balance
-    await lockForMovement(trx, [investmentAccountId], [trust]);
-    const { availableCents } = await balancesOf(trx, investmentAccountId);
-    if (amountCents > availableCents) throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable);
-
     const requestId = await insertRequest(trx, {
       investmentAccountId,
       bankAccountId: body.bankAccountId,
@@ -82,32 +76,42 @@ export async function lodgeWithdrawal(
       requestedBy: actor.userId,
       now,
     });
-    const { transactionIds } = await postMoney(
-      trx,
-      {
-        kind: 'WITHDRAWAL',
-        description: `Withdrawal request ${requestId}`,
-        pending: true,
-        createdBy: actor.userId,
-        accountRows: [
-          {
-            investmentAccountId,
-            type: 'WITHDRAWAL',
-            amountCents: -amountCents,
-            withdrawalRequestId: requestId,
-          },
-        ],
-        otherPostings: [{ ledgerAccountId: trust, amountCents }],
-      },
-      now,
-    );
-    const transactionId = transactionIds[0]!;
+    // one statement locks the account, refuses an amount above its available balance under the
+    // lock, and writes the pending entry (the reservation), its row and the audit record
+    let transactionId: number;
+    try {
+      const { transactionIds } = await postMoney(
+        trx,
+        {
+          kind: 'WITHDRAWAL',
+          description: `Withdrawal request ${requestId}`,
+          pending: true,
+          createdBy: actor.userId,
+          accountRows: [
+            {
+              investmentAccountId,
+              type: 'WITHDRAWAL',
+              amountCents: -amountCents,
+              withdrawalRequestId: requestId,
+            },
+          ],
+          systemPostings: [{ kind: 'TRUST_BANK', amountCents }],
+        },
+        now,
+        {
+          context: audit,
+          objectType: 'withdrawalRequest',
+          objectId: requestId,
+          after: { investmentAccountId, bankAccountId: body.bankAccountId, amount: amountCents, status: 'UNVERIFIED' },
+          withEntryId: false,
+        },
+      );
+      transactionId = transactionIds[0]!;
+    } catch (error) {
+      if (isAvailableBalanceRefusal(error)) throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable);
+      throw error;
+    }
     await setRequestCodeAndRow(trx, requestId, hashCode(code, withdrawalCodeSalt(requestId)), transactionId);
-    await audit.record(trx, {
-      objectType: 'withdrawalRequest',
-      objectId: requestId,
-      after: { investmentAccountId, bankAccountId: body.bankAccountId, amount: amountCents, status: 'UNVERIFIED' },
-    });
     return { requestId, transactionId };
   });
 

@@ -22,6 +22,24 @@ export class AuditContext {
     await this.recordMany(executor, [change]);
   }
 
+  /**
+   * The record of a change as the JSON a database function writes with the change itself (the
+   * ledger's one-statement movement, migration 0170); counts as recorded.
+   */
+  recordOf(change: AuditChange) {
+    this.recorded = true;
+    return {
+      actor_user_id: this.actorUserId,
+      method: this.method,
+      route: this.route,
+      object_type: change.objectType,
+      object_id: change.objectId === null ? null : String(change.objectId),
+      before: change.before === undefined ? null : JSON.parse(JSON.stringify(change.before, bigintReplacer)),
+      after: change.after === undefined ? null : JSON.parse(JSON.stringify(change.after, bigintReplacer)),
+      address: this.address,
+    };
+  }
+
   /** One record per change, in a few statements however many there are. */
   async recordMany(executor: Executor, changes: readonly AuditChange[]): Promise<void> {
     this.recorded = true;
