@@ -1,14 +1,16 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { menuTabsMax } from '../routes';
-
-// The drawer (a modal with its focus trap and transitions) loads when it is first opened.
-const AppMenuDrawer = lazy(() => import('./app-menu-drawer'));
 
 export interface MenuItem {
   label: string;
@@ -77,8 +79,6 @@ function MenuTabs({ items, active }: { items: readonly MenuItem[]; active: strin
 export function AppMenu({ items }: { items: readonly MenuItem[] }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  // once opened, the drawer stays mounted so that it can play its closing transition
-  const [opened, setOpened] = useState(false);
   const active = activeMenuPath(items, location.pathname);
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
 
@@ -86,22 +86,27 @@ export function AppMenu({ items }: { items: readonly MenuItem[] }) {
 
   return (
     <Box sx={{ flexGrow: 1 }}>
-      <IconButton
-        color="inherit"
-        edge="start"
-        aria-label="Open menu"
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-      >
+      <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setOpen(true)}>
         <MenuIcon />
       </IconButton>
-      {opened && (
-        <Suspense fallback={null}>
-          <AppMenuDrawer items={items} active={active} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <Drawer open={open} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
+        <Box component="nav" aria-label="Main menu" sx={{ width: 260 }}>
+          <List>
+            {items.map((item) => (
+              <ListItem key={item.path} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={item.path}
+                  selected={item.path === active}
+                  onClick={() => setOpen(false)}
+                >
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      </Drawer>
     </Box>
   );
 }
