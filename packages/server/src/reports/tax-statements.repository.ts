@@ -66,39 +66,11 @@ export async function latestVersion(
   return result.rows[0];
 }
 
-export async function insertStatement(
-  db: Executor,
-  statement: {
-    accountId: number;
-    reportType: string;
-    financialYear: number;
-    version: number;
-    periodStart: string;
-    periodEnd: string;
-    contentHash: string;
-    fileName: string;
-    fileId: number;
-    generatedByUserId: number;
-    generatedAt: Date;
-  },
-): Promise<number> {
-  const row = await db
-    .insertInto('reportStatements')
-    .values({
-      investmentAccountId: statement.accountId,
-      reportType: statement.reportType,
-      financialYear: statement.financialYear,
-      version: statement.version,
-      periodStart: statement.periodStart,
-      periodEnd: statement.periodEnd,
-      contentHash: statement.contentHash,
-      fileName: statement.fileName,
-      fileId: statement.fileId,
-      generatedByUserId: statement.generatedByUserId,
-      createdAt: statement.generatedAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** A statement version to store: the row as it is read back, without its id, and who generated it. */
+export type NewStoredStatement = Omit<StoredStatementRow, 'id'> & { generatedByUserId: number };
+
+export async function insertStatement(db: Executor, statement: NewStoredStatement): Promise<number> {
+  const row = await db.insertInto('reportStatements').values(statement).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -117,7 +117,7 @@ export async function recordTaxStatement(
     const fileName = `${dataset.fileName.replace(/[^A-Za-z0-9-]+/g, '-')}-v${version}.pdf`;
     const fileId = await storeFile(trx, { fileName, contentType: 'application/pdf', bytes: pdf });
     const statementId = await repo.insertStatement(trx, {
-      accountId,
+      investmentAccountId: accountId,
       reportType: dataset.definition.id,
       financialYear,
       version,
@@ -127,7 +127,7 @@ export async function recordTaxStatement(
       fileName,
       fileId,
       generatedByUserId,
-      generatedAt: dataset.subject.generatedAt,
+      createdAt: dataset.subject.generatedAt,
     });
     await repo.insertStatementEntries(trx, statementId, ledgerEntryIds);
     return { dataset: kept, statementId, version, created: true };
