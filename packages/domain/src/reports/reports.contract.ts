@@ -36,6 +36,8 @@ export const reportMessages = {
   financialYearOpen: 'The financial year has not closed yet',
   investorEndDateLimit: (max: string) => `Investor reports end no later than ${formatDate(max)}.`,
   generated: 'Report generated',
+  /** The job has finished and its file is on its way to the browser. */
+  downloading: (fileName: string) => `Downloading ${fileName}`,
   statementNotFound: 'Statement not found',
   /** Job progress stages (DESIGN §1 "long work"). */
   preparing: 'Reading the report\u2019s figures',

@@ -14,6 +14,7 @@ import {
   type ReportDefinition,
   type ReportRequestBody,
   reportListRoute,
+  reportMessages,
   statementFileRoute,
 } from '@lm/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,6 +64,21 @@ export interface GeneratedReport {
   fileName: string;
 }
 
+/** What Generate Report is doing: the job's own message and progress, then the file's download. */
+export interface ReportProgress {
+  message: string;
+  /** The job's progress, 0 to 100 (100 while its file downloads). */
+  percent: number;
+  /** The job has finished: the message names the file on its way. */
+  downloading: boolean;
+}
+
+const progressOf = (job: Job): ReportProgress => ({
+  message: job.message,
+  percent: Math.round(job.progress * 100),
+  downloading: false,
+});
+
 /** How often a running job is asked how far it has come. */
 export const jobPollMs = 400;
 
@@ -73,7 +89,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * asked as a job; `onProgress` hears the job's state until it has finished, then its file is saved
  * under the server's name. A failed job raises its message.
  */
-export function useGenerateReport(investor: boolean, onProgress: (job: Job) => void) {
+export function useGenerateReport(investor: boolean, onProgress: (progress: ReportProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ definition, body }: { definition: ReportDefinition; body: ReportRequestBody }) => {
@@ -85,18 +101,17 @@ export function useGenerateReport(investor: boolean, onProgress: (job: Job) => v
       });
       const { jobId } = jobAcceptedSchema.parse(accepted.data);
       let job = (await callRoute(jobRoute, { params: { jobId: String(jobId) } })).data;
-      onProgress(job);
+      onProgress(progressOf(job));
       while (!jobFinished(job.status)) {
         await pause(jobPollMs);
         job = (await callRoute(jobRoute, { params: { jobId: String(jobId) } })).data;
-        onProgress(job);
+        onProgress(progressOf(job));
       }
       if (job.status === 'FAILED') throw new ApiError('RULE_REFUSED', job.message, { status: 422 });
+      const expected = job.fileName ?? `${definition.fileName}.${body.format ?? definition.defaultFormat}`;
+      onProgress({ message: reportMessages.downloading(expected), percent: 100, downloading: true });
       const response = await downloadRoute(jobResultRoute, { params: { jobId: String(jobId) } });
-      const fileName = await saveResponse(
-        response,
-        job.fileName ?? `${definition.fileName}.${body.format ?? definition.defaultFormat}`,
-      );
+      const fileName = await saveResponse(response, expected);
       return { fileName } satisfies GeneratedReport;
     },
     onSuccess: (_result, { definition, body }) => {

@@ -4,7 +4,6 @@ import {
   displayMessages,
   financialYearName,
   formatDateTime,
-  type Job,
   type ReportComponent,
   type ReportDefinition,
   type ReportFormat,
@@ -46,6 +45,7 @@ import { useUser } from '../../shared/session/session-store';
 import { ownAccountsQuery } from '../accounts';
 import {
   type GeneratedReport,
+  type ReportProgress,
   useAvailableStatements,
   useDownloadStatement,
   useGenerateReport,
@@ -134,12 +134,12 @@ function ReportForm({
     resolver: zodResolver(schema as never) as unknown as Resolver<ReportFormValues, unknown, ReportRequestBody>,
     defaultValues: { format: definition.defaultFormat },
   });
-  const [job, setJob] = useState<Job | null>(null);
+  const [progress, setProgress] = useState<ReportProgress | null>(null);
   const [done, setDone] = useState<GeneratedReport | null>(null);
-  const generate = useGenerateReport(investor, setJob);
+  const generate = useGenerateReport(investor, setProgress);
   const submit = form.handleSubmit((body) => {
     setDone(null);
-    setJob(null);
+    setProgress(null);
     generate.mutate({ definition, body }, { onSuccess: setDone });
   });
   const accountId = useWatch({ control: form.control, name: 'accountId' }) ?? undefined;
@@ -178,7 +178,11 @@ function ReportForm({
             </Button>
             {generate.isPending && (
               <Typography role="status" color="text.secondary">
-                {job ? `${job.message} (${Math.round(job.progress * 100)}%)` : 'Generating report...'}
+                {progress === null
+                  ? 'Generating report...'
+                  : progress.downloading
+                    ? progress.message
+                    : `${progress.message} (${progress.percent}%)`}
               </Typography>
             )}
           </Stack>
@@ -186,7 +190,7 @@ function ReportForm({
             <LinearProgress
               sx={{ mt: 2 }}
               aria-label="Report progress"
-              {...(job ? { variant: 'determinate' as const, value: Math.round(job.progress * 100) } : {})}
+              {...(progress ? { variant: 'determinate' as const, value: progress.percent } : {})}
             />
           )}
           {generate.isError && (
