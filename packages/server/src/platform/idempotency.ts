@@ -3,7 +3,7 @@ import { AppError, type SuccessEnvelope } from '@lm/domain';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from './context';
-import { executePrepared, type Tx } from './db/database';
+import { compilePrepared, executePrepared, type Tx } from './db/database';
 import type { PeriodicJob } from './jobs';
 
 /**
@@ -102,13 +102,16 @@ export async function withIdempotency<T>(
         const envelope = await run();
         // what a replay will send: the same JSON the first response serialises to
         const body = JSON.stringify(envelope);
-        await executePrepared(
-          trx,
-          trx
-            .updateTable('idempotencyKeys')
-            .set({ state: 'DONE', responseStatus: 200, responseBody: body })
-            .where('userId', '=', userId)
-            .where('key', '=', key),
+        // sent with the COMMIT (one round trip for both): the key is DONE exactly when the change commits
+        await ctx.database.sendWithCommit(
+          compilePrepared(
+            trx,
+            trx
+              .updateTable('idempotencyKeys')
+              .set({ state: 'DONE', responseStatus: 200, responseBody: body })
+              .where('userId', '=', userId)
+              .where('key', '=', key),
+          ),
         );
         return JSON.parse(body) as SuccessEnvelope<T>;
       }

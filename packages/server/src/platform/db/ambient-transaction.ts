@@ -52,12 +52,26 @@ interface AmbientState {
   nextSavepoint: number;
   /** Which Kysely instance's driver owns this transaction (another database is not joined). */
   driver: AmbientDriver;
+  /**
+   * Pipelined drivers: the outer BEGIN, sent but not yet answered. The first statement of the
+   * transaction is sent right behind it, and both answers are awaited together (one round trip).
+   */
+  beginning: Promise<void> | undefined;
+  /** Statements to send together with the outer COMMIT, in order (sendWithCommit). */
+  atCommit: CompiledQuery[];
 }
 
 const ambient = new AsyncLocalStorage<AmbientState>();
 
 class AmbientDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    /**
+     * The driver sends a statement without waiting for the answers of those before it (node-postgres
+     * in pipeline mode): BEGIN and COMMIT then travel with their neighbours instead of alone.
+     */
+    readonly pipelined: boolean,
+  ) {}
 
   private state(connection?: DatabaseConnection): AmbientState | undefined {
     const state = ambient.getStore();
@@ -76,10 +90,25 @@ class AmbientDriver implements Driver {
     if (state.connection === undefined) {
       const real = await this.inner.acquireConnection();
       state.real = real;
-      state.connection = {
-        executeQuery: (query) => real.executeQuery(query),
+      const connection: DatabaseConnection = {
+        executeQuery: <R>(query: CompiledQuery) => {
+          const beginning = state.beginning;
+          if (beginning === undefined) return real.executeQuery<R>(query);
+          // the first statement goes out behind the BEGIN still on the wire; a failed BEGIN fails it
+          state.beginning = undefined;
+          const result = real.executeQuery<R>(query);
+          result.catch(() => {}); // its failure is answered below, once BEGIN's answer is in
+          return beginning.then(
+            () => result,
+            async (error) => {
+              await result.catch(() => {});
+              throw error;
+            },
+          );
+        },
         streamQuery: (query, chunkSize) => real.streamQuery(query, chunkSize),
       };
+      state.connection = connection;
     }
     state.holds++;
     return state.connection;
@@ -89,8 +118,15 @@ class AmbientDriver implements Driver {
     const state = this.state(connection);
     if (!state) return this.inner.beginTransaction(connection, settings);
     if (!state.begun) {
-      await this.inner.beginTransaction(state.real!, settings);
       state.begun = true;
+      if (this.pipelined) {
+        // sent now, answered with the transaction's first statement (see acquireConnection)
+        const beginning = this.inner.beginTransaction(state.real!, settings);
+        beginning.catch(() => {}); // observed by the first statement, COMMIT or ROLLBACK
+        state.beginning = beginning;
+        return;
+      }
+      await this.inner.beginTransaction(state.real!, settings);
       return;
     }
     const name = `lm_ambient_${++state.nextSavepoint}`;
@@ -107,7 +143,21 @@ class AmbientDriver implements Driver {
       return;
     }
     state.ended = true;
-    await this.inner.commitTransaction(state.real!);
+    const beginning = state.beginning;
+    state.beginning = undefined;
+    const atCommit = state.atCommit.splice(0);
+    if (!this.pipelined) {
+      for (const query of atCommit) await state.real!.executeQuery(query);
+      await this.inner.commitTransaction(state.real!);
+      return;
+    }
+    // the deferred statements and COMMIT leave together; COMMIT of a transaction that one of them
+    // failed rolls it back, and the failure is what the caller sees
+    const sent = atCommit.map((query) => state.real!.executeQuery(query));
+    const committed = this.inner.commitTransaction(state.real!);
+    const outcomes = await Promise.allSettled([...(beginning ? [beginning] : []), ...sent, committed]);
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -120,6 +170,10 @@ class AmbientDriver implements Driver {
       return;
     }
     state.ended = true;
+    state.atCommit.length = 0;
+    const beginning = state.beginning;
+    state.beginning = undefined;
+    await beginning?.catch(() => {});
     await this.inner.rollbackTransaction(state.real!);
   }
 
@@ -167,13 +221,13 @@ class AmbientDriver implements Driver {
 const drivers = new WeakMap<Dialect, AmbientDriver>();
 
 /** The dialect with its driver made ambient-aware (see above); openDatabase wraps every dialect. */
-export function ambientDialect(inner: Dialect): Dialect {
+export function ambientDialect(inner: Dialect, options: { pipelined?: boolean } = {}): Dialect {
   const dialect: Dialect = {
     createAdapter: () => inner.createAdapter(),
     createQueryCompiler: () => inner.createQueryCompiler(),
     createIntrospector: (db) => inner.createIntrospector(db),
     createDriver: () => {
-      const driver = new AmbientDriver(inner.createDriver());
+      const driver = new AmbientDriver(inner.createDriver(), options.pipelined === true);
       drivers.set(dialect, driver);
       return driver;
     },
@@ -204,6 +258,8 @@ export function inAmbientTransaction<DB, T>(
     savepoints: [],
     nextSavepoint: 0,
     driver,
+    beginning: undefined,
+    atCommit: [],
   };
   return ambient.run(state, () => db.transaction().execute((trx) => fn(trx)));
 }
@@ -212,4 +268,20 @@ export function inAmbientTransaction<DB, T>(
 export function inAmbient(): boolean {
   const state = ambient.getStore();
   return state !== undefined && !state.ended;
+}
+
+/**
+ * Sends `query` together with the COMMIT of the ambient transaction the caller runs in (one round
+ * trip for both on a pipelined driver), for a write whose answer nobody reads and that must commit
+ * with everything before it (an idempotency key's stored reply). Its failure fails the COMMIT:
+ * the transaction rolls back and the caller's transaction call rejects with that failure. Outside
+ * an ambient transaction it is simply run now.
+ */
+export async function sendWithCommit<DB>(db: Kysely<DB>, dialect: Dialect, query: CompiledQuery): Promise<void> {
+  const state = ambient.getStore();
+  if (state && state.driver === drivers.get(dialect) && !state.ended && state.begun) {
+    state.atCommit.push(query);
+    return;
+  }
+  await db.executeQuery(query);
 }

@@ -12,7 +12,7 @@ import {
 } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { ambientDialect, inAmbientTransaction } from './ambient-transaction';
+import { ambientDialect, inAmbientTransaction, sendWithCommit } from './ambient-transaction';
 import type { DB } from './db-types';
 import { runMigrations } from './migrate';
 
@@ -31,6 +31,11 @@ export interface Database {
    * async context) joins, as savepoints: see ambient-transaction.ts.
    */
   inTransaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A write sent with the COMMIT of the `inTransaction` the caller runs in (one round trip for both
+   * on PostgreSQL); its failure fails the commit. Outside one it runs at once. See ambient-transaction.ts.
+   */
+  sendWithCommit(query: CompiledQuery): Promise<void>;
   close(): Promise<void>;
   /** The embedded database as a tarball (tests load it as a prepared snapshot). */
   dumpDataDir?(): Promise<Blob>;
@@ -77,20 +82,45 @@ function preparedName(sqlText: string): string | undefined {
   return name;
 }
 
+/** A query compiled and registered to run as a prepared statement (on PostgreSQL; see above). */
+export function compilePrepared<R>(
+  db: Executor,
+  query: { compile(executor: Executor): CompiledQuery<R> },
+): CompiledQuery<R> {
+  const compiled = query.compile(db);
+  preparedName(compiled.sql);
+  return compiled;
+}
+
 /** Runs a query as a prepared statement (on PostgreSQL; see above). */
 export async function executePrepared<R>(
   db: Executor,
   query: { compile(executor: Executor): CompiledQuery<R> },
 ): Promise<QueryResult<R>> {
-  const compiled = query.compile(db);
-  preparedName(compiled.sql);
-  return db.executeQuery(compiled);
+  return db.executeQuery(compilePrepared(db, query));
 }
 
-/** Sends the statements registered above as named statements on this connection. */
+/**
+ * Sends the statements registered above as named statements on this connection, and the
+ * statements a pipelined client sends within one turn of the event loop (a transaction's BEGIN and
+ * its first statement, the writes sent with COMMIT and the COMMIT) in one write to the socket:
+ * the socket is corked at the first and uncorked once the turn's promise callbacks have run.
+ */
 function preparingClient(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+    ?.stream;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream?.uncork?.();
+  };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (!corked && stream?.cork && stream.uncork) {
+      stream.cork();
+      corked = true;
+      process.nextTick(uncork);
+    }
     const [text, values] = args;
     if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
       const name = preparedNames.get(text);
@@ -162,16 +192,20 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes() });
+    // pipeline mode: a statement is sent without waiting for the answers of those before it, so a
+    // transaction's BEGIN travels with its first statement and COMMIT with the writes deferred to it
+    // (ambient-transaction.ts); each statement still has its own Sync, so a failure is its own
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes(), pipeline: true });
     // an idle connection the server drops (restart, admin command) must not crash the process
     pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
     pool.on('connect', preparingClient);
-    const dialect = ambientDialect(new PostgresDialect({ pool }));
+    const dialect = ambientDialect(new PostgresDialect({ pool }), { pipelined: true });
     const db = new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
     database = {
       db,
       kind: 'postgres',
       inTransaction: (fn) => inAmbientTransaction(db, dialect, fn),
+      sendWithCommit: (query) => sendWithCommit(db, dialect, query),
       exec: async (sqlText) => {
         const client = await pool.connect();
         try {
@@ -199,6 +233,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         db,
         kind: 'pglite',
         inTransaction: (fn) => inAmbientTransaction(db, dialect, fn),
+        sendWithCommit: (query) => sendWithCommit(db, dialect, query),
         // through Kysely's connection queue so it never interleaves with a transaction
         exec: async (sqlText) => {
           await db.connection().execute(async () => {
