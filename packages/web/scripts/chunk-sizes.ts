@@ -71,14 +71,15 @@ export const routeBudgets: ReadonlyMap<string, number> = new Map([
 
 /**
  * The ceilings `npm test` holds every budgeted route to while the budgets above are not reached:
- * what each kind of route loads today (2026-11-26: /login 173.7 KB, the lists 395-423 KB,
- * /dashboard 423.4 KB), rounded up. A change that makes a route heavier fails; a change that
- * gets a route within its budget should lower its ceiling to the budget.
+ * what each kind of route loads today (2026-11-26, the vendor code grouped into a few chunks:
+ * /login 173.3 KB, the lists 402.8-424.5 KB, /dashboard 416.4 KB), rounded up. A change that
+ * makes a route heavier fails; a change that gets a route within its budget should lower its
+ * ceiling to the budget.
  */
 export const routeCeilings: ReadonlyMap<string, number> = new Map([
-  ['/login', 176 * 1024],
-  ['/dashboard', 426 * 1024],
-  ...listRoutePaths.map((routePath): [string, number] => [routePath, 426 * 1024]),
+  ['/login', 174 * 1024],
+  ['/dashboard', 417 * 1024],
+  ...listRoutePaths.map((routePath): [string, number] => [routePath, 425 * 1024]),
 ]);
 
 export const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
