@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { activeCriteria, type FilterValues } from '../filter/filter-fields';
 import { nextSort, pageSizesOf } from '../list/list-state';
 import { type Column, idOf, type ListDefinition, pageSizeAll, type Row } from '../list/list-types';
@@ -25,6 +25,9 @@ const FilterDialog = lazy(() => import('../filter/filter-dialog').then((m) => ({
 const ExportCsvDialog = lazy(() =>
   import('../export/export-csv-dialog').then((m) => ({ default: m.ExportCsvDialog as typeof m.ExportCsvDialog<Row> })),
 );
+
+const localeText = { noRowsLabel: displayMessages.noData };
+const slots = { noRowsOverlay: NoRowsOverlay };
 
 export interface ServerTableProps<R> {
   definition: ListDefinition<R>;
@@ -74,7 +77,13 @@ function ServerTableWithState<R>({
     [state.sort.field, state.sort.direction],
   );
   const paginationModel = useMemo(() => ({ page: state.page, pageSize: state.pageSize }), [state.page, state.pageSize]);
-  const pageSizes = pageSizesOf(definition).map((size) => (size === pageSizeAll ? { value: -1, label: 'All' } : size));
+  // the grid's props stay the same objects from one render to the next, so a render caused by
+  // the page around it (the count chip, a dialog opening) does not make the grid recompute them
+  const pageSizes = useMemo(
+    () => pageSizesOf(definition).map((size) => (size === pageSizeAll ? { value: -1, label: 'All' } : size)),
+    [definition],
+  );
+  const getRowId = useCallback((row: object) => idOf(definition, row as R), [definition]);
 
   const removeCriterion = (id: string) => {
     const next: Record<string, FilterValues[string]> = { ...state.filters };
@@ -129,7 +138,7 @@ function ServerTableWithState<R>({
           autoHeight={!height}
           rows={rows}
           columns={columns}
-          getRowId={(row) => idOf(definition, row as R)}
+          getRowId={getRowId}
           rowCount={count ?? 0}
           loading={list.isFetching}
           paginationMode="server"
@@ -157,8 +166,8 @@ function ServerTableWithState<R>({
           disableColumnFilter
           disableColumnMenu
           disableRowSelectionOnClick
-          localeText={{ noRowsLabel: displayMessages.noData }}
-          slots={{ noRowsOverlay: NoRowsOverlay }}
+          localeText={localeText}
+          slots={slots}
           slotProps={{
             noRowsOverlay:
               list.isError && rows.length === 0 ? { error: list.error, onRetry: () => void list.refetch() } : {},
