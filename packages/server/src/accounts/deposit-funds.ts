@@ -11,7 +11,7 @@ import { NoInvestmentAccountError, postMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
-import { transactionView } from '../transactions';
+import { postWithViews } from '../transactions';
 import { instantOnBusinessDate } from './business-dates';
 
 /**
@@ -36,35 +36,36 @@ export async function depositFunds(
   const amountCents = centsFromNumber(body.amount, true);
 
   // one statement writes the entry, its postings, the row with its running balance and the audit
-  // record (the account is checked by it: none, no deposit); then the view is read
-  let moved: { entryId: number; transactionIds: number[] };
+  // record (the account is checked by it: none, no deposit); the view is read right behind it
   try {
-    moved = await postMoney(
-      ctx.db,
-      {
-        kind: 'DEPOSIT',
-        description: `Deposit into investment account ${investmentAccountId}`,
-        createdBy: actor.userId,
-        accountRows: [
-          {
-            investmentAccountId,
-            type: 'DEPOSIT',
-            amountCents,
-            comment: body.comment,
-            investorComment: body.investorComment,
-            effectiveDate: instantOnBusinessDate(body.depositDate, now),
-          },
-        ],
-        systemPostings: [{ kind: 'TRUST_BANK', amountCents: -amountCents }],
-      },
-      now,
-      { context: audit, objectType: 'accountTransaction', after: { ...body, investmentAccountId, amountCents } },
+    const { views } = await postWithViews(ctx, () =>
+      postMoney(
+        ctx.db,
+        {
+          kind: 'DEPOSIT',
+          description: `Deposit into investment account ${investmentAccountId}`,
+          createdBy: actor.userId,
+          accountRows: [
+            {
+              investmentAccountId,
+              type: 'DEPOSIT',
+              amountCents,
+              comment: body.comment,
+              investorComment: body.investorComment,
+              effectiveDate: instantOnBusinessDate(body.depositDate, now),
+            },
+          ],
+          systemPostings: [{ kind: 'TRUST_BANK', amountCents: -amountCents }],
+        },
+        now,
+        { context: audit, objectType: 'accountTransaction', after: { ...body, investmentAccountId, amountCents } },
+      ),
     );
+    return views[0]!;
   } catch (error) {
     if (error instanceof NoInvestmentAccountError) {
       throw new AppError('NOT_FOUND', accountMessages.investmentAccountNotFound);
     }
     throw error;
   }
-  return transactionView(ctx.db, moved.transactionIds[0]!);
 }

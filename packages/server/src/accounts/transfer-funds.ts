@@ -12,7 +12,7 @@ import { isAvailableBalanceRefusal, postMoney } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { Actor } from '../platform/auth/tokens';
 import type { AppContext } from '../platform/context';
-import { transactionViews } from '../transactions';
+import { postWithViews } from '../transactions';
 import { selectAccountsForTransfer } from './accounts.repository';
 import { instantOnBusinessDate } from './business-dates';
 
@@ -54,43 +54,45 @@ export async function transferFunds(
   const effectiveDate = instantOnBusinessDate(body.transferDate, now);
   // one statement locks both cash accounts (ascending ledger id), refuses an amount above the
   // source's available balance under the lock, and writes the entry, both rows and the audit record
-  let moved: { entryId: number; transactionIds: number[] };
+  let views: TransactionListRow[];
   try {
-    moved = await postMoney(
-      ctx.db,
-      {
-        kind: 'TRANSFER',
-        description: `Transfer from investment account ${fromAccountId} to ${toAccountId}`,
-        createdBy: actor.userId,
-        accountRows: [
-          {
-            investmentAccountId: fromAccountId,
-            type: 'TRANSFER_OUT',
-            amountCents: -amountCents,
-            comment: body.organisationComment,
-            investorComment: comments.fromAccountComment,
-            counterpartAccountId: toAccountId,
-            effectiveDate,
-          },
-          {
-            investmentAccountId: toAccountId,
-            type: 'TRANSFER_IN',
-            amountCents,
-            comment: body.organisationComment,
-            investorComment: comments.toAccountComment,
-            counterpartAccountId: fromAccountId,
-            effectiveDate,
-          },
-        ],
-      },
-      now,
-      {
-        context: audit,
-        objectType: 'accountTransaction',
-        after: { ...body, fromAccountId, amountCents },
-        withTransactionIds: true,
-      },
-    );
+    ({ views } = await postWithViews(ctx, () =>
+      postMoney(
+        ctx.db,
+        {
+          kind: 'TRANSFER',
+          description: `Transfer from investment account ${fromAccountId} to ${toAccountId}`,
+          createdBy: actor.userId,
+          accountRows: [
+            {
+              investmentAccountId: fromAccountId,
+              type: 'TRANSFER_OUT',
+              amountCents: -amountCents,
+              comment: body.organisationComment,
+              investorComment: comments.fromAccountComment,
+              counterpartAccountId: toAccountId,
+              effectiveDate,
+            },
+            {
+              investmentAccountId: toAccountId,
+              type: 'TRANSFER_IN',
+              amountCents,
+              comment: body.organisationComment,
+              investorComment: comments.toAccountComment,
+              counterpartAccountId: fromAccountId,
+              effectiveDate,
+            },
+          ],
+        },
+        now,
+        {
+          context: audit,
+          objectType: 'accountTransaction',
+          after: { ...body, fromAccountId, amountCents },
+          withTransactionIds: true,
+        },
+      ),
+    ));
   } catch (error) {
     if (isAvailableBalanceRefusal(error)) {
       throw new AppError('RULE_REFUSED', accountMessages.amountAboveAvailable, [
@@ -99,6 +101,6 @@ export async function transferFunds(
     }
     throw error;
   }
-  const [from, to] = await transactionViews(ctx.db, moved.transactionIds);
+  const [from, to] = views;
   return { from: from!, to: to! };
 }

@@ -153,47 +153,73 @@ export const detailIdsMax = 100;
 interface DetailStatement {
   sql: string;
   parameters: readonly unknown[];
-  /** Where the array of asked ids goes in `parameters`. */
+  /** Where the array of asked ids goes in `parameters` (-1: the statement asks for no ids). */
   idsSlot: number;
   toRow(raw: Record<string, unknown>): Record<string, unknown>;
 }
 
-let detailStatementCache: DetailStatement | undefined;
+const detailStatementCache = new Map<'ids' | 'lastEntry', DetailStatement>();
 
-/** The detail view's statement, planned and compiled once; each call binds its array of ids. */
-function detailStatement(db: Executor): DetailStatement {
-  if (detailStatementCache) return detailStatementCache;
+/**
+ * The detail view's statement, planned and compiled once: of the rows whose ids it is given
+ * (`ids`), or of the rows of the ledger entry this database session inserted last (`lastEntry`:
+ * the movement sent right before it in the same transaction).
+ */
+function detailStatement(db: Executor, of: 'ids' | 'lastEntry'): DetailStatement {
+  const cached = detailStatementCache.get(of);
+  if (cached) return cached;
   const idsStandIn: number[] = [];
   const plan = planList(
     staffTransactionsResource,
     { ...detailQuery, top: detailIdsMax },
-    { where: sql`t.id = any(${idsStandIn}::bigint[])` },
+    {
+      where:
+        of === 'ids'
+          ? sql`t.id = any(${idsStandIn}::bigint[])`
+          : sql`t.ledger_entry_id = currval(pg_get_serial_sequence('ledger_entries', 'id'))`,
+    },
   );
   const compiled = plan.listQuery.compile(db);
   const idsSlot = compiled.parameters.indexOf(idsStandIn);
-  if (idsSlot < 0) throw new Error('the transaction detail statement does not carry its ids');
-  detailStatementCache = { sql: compiled.sql, parameters: compiled.parameters, idsSlot, toRow: plan.toRow };
-  return detailStatementCache;
+  if (of === 'ids' && idsSlot < 0) throw new Error('the transaction detail statement does not carry its ids');
+  const statement = { sql: compiled.sql, parameters: compiled.parameters, idsSlot, toRow: plan.toRow };
+  detailStatementCache.set(of, statement);
+  return statement;
+}
+
+type DetailRow = NonNullable<(typeof staffTransactionsResource)['row']>;
+
+async function runDetailStatement(
+  db: Executor,
+  statement: DetailStatement,
+  ids: readonly number[] | null,
+): Promise<Map<number, DetailRow>> {
+  const parameters = [...statement.parameters];
+  if (ids !== null) parameters[statement.idsSlot] = [...ids];
+  const { rows } = await executePrepared(db, {
+    compile: () => CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<Record<string, unknown>>,
+  });
+  return new Map(
+    rows.map((raw) => {
+      const view = statement.toRow(raw) as DetailRow;
+      return [Number(view.id), view];
+    }),
+  );
+}
+
+/**
+ * The detail rows (every expansion) of the ledger entry this session wrote last, in one query (a
+ * prepared statement). Only meaningful right behind the movement's statement in the same
+ * transaction; callers check the ids they get against the movement's.
+ */
+export function selectLastEntryDetails(db: Executor): Promise<Map<number, DetailRow>> {
+  return runDetailStatement(db, detailStatement(db, 'lastEntry'), null);
 }
 
 /**
  * The detail rows of transactions (every expansion), by id, in one query (a prepared statement
  * whose plan PostgreSQL keeps). Ids that do not exist are absent.
  */
-export async function selectTransactionDetails(
-  db: Executor,
-  ids: readonly number[],
-): Promise<Map<number, NonNullable<(typeof staffTransactionsResource)['row']>>> {
-  const statement = detailStatement(db);
-  const parameters = [...statement.parameters];
-  parameters[statement.idsSlot] = [...ids];
-  const { rows } = await executePrepared(db, {
-    compile: () => CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<Record<string, unknown>>,
-  });
-  return new Map(
-    rows.map((raw) => {
-      const view = statement.toRow(raw) as NonNullable<(typeof staffTransactionsResource)['row']>;
-      return [Number(view.id), view];
-    }),
-  );
+export async function selectTransactionDetails(db: Executor, ids: readonly number[]): Promise<Map<number, DetailRow>> {
+  return runDetailStatement(db, detailStatement(db, 'ids'), ids);
 }

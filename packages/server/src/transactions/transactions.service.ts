@@ -11,6 +11,7 @@ import {
   noReversals,
   noUnverifiedWithdrawals,
   ofAccount,
+  selectLastEntryDetails,
   selectTransactionDetails,
   staffTransactionsResource,
 } from './transactions.resource';
@@ -53,12 +54,46 @@ export async function transactionView(db: Executor, id: number): Promise<Transac
 export async function transactionViews(db: Executor, ids: readonly number[]): Promise<TransactionListRow[]> {
   if (ids.length === 0) return [];
   if (ids.length > detailIdsMax) throw new Error(`at most ${detailIdsMax} transactions in one detail read`);
-  const views = await selectTransactionDetails(db, ids);
+  return inOrder(ids, await selectTransactionDetails(db, ids));
+}
+
+function inOrder(ids: readonly number[], views: Map<number, TransactionListRow>): TransactionListRow[] {
   return ids.map((id) => {
     const view = views.get(id);
     if (!view) throw new AppError('NOT_FOUND', accountMessages.transactionNotFound);
     return view;
   });
+}
+
+/**
+ * Writes a money movement with `post` (one statement: the ledger's postMoney) and answers it with
+ * the detail views of its rows, in the order of its row ids. Inside an idempotent request on
+ * PostgreSQL the view's statement is sent right behind the movement's, without waiting for its
+ * answer (one round trip for both): it reads the rows of the ledger entry the session inserted
+ * last. The rows it finds must be exactly the movement's; if not (the movement sent another
+ * statement after its entry), they are read again by id.
+ */
+export async function postWithViews(
+  ctx: AppContext,
+  post: () => Promise<{ entryId: number; transactionIds: number[] }>,
+): Promise<{ moved: { entryId: number; transactionIds: number[] }; views: TransactionListRow[] }> {
+  const sent = ctx.database.nextStatementSent();
+  if (sent === undefined) {
+    const moved = await post();
+    return { moved, views: await transactionViews(ctx.db, moved.transactionIds) };
+  }
+  const posting = post();
+  // the movement failed before it sent anything: its failure is the answer
+  await Promise.race([sent, posting]);
+  const reading = selectLastEntryDetails(ctx.db);
+  reading.catch(() => {}); // a failed movement fails it too; the movement's failure is the answer
+  const moved = await posting;
+  const views = await reading;
+  const ids = moved.transactionIds;
+  if (ids.length === 0 || views.size !== ids.length || !ids.every((id) => views.has(id))) {
+    return { moved, views: await transactionViews(ctx.db, ids) };
+  }
+  return { moved, views: inOrder(ids, views) };
 }
 
 /** The `excludeReversals` parameter (already checked by the route's query schema): default false. */

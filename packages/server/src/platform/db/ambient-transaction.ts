@@ -6,6 +6,7 @@ import {
   type Driver,
   type Kysely,
   type QueryCompiler,
+  type QueryResult,
   type Transaction,
   type TransactionSettings,
 } from 'kysely';
@@ -59,6 +60,8 @@ interface AmbientState {
   beginning: Promise<void> | undefined;
   /** Statements to send together with the outer COMMIT, in order (sendWithCommit). */
   atCommit: CompiledQuery[];
+  /** Told when the transaction's next statement has been handed to the driver (nextStatementSent). */
+  sentWaiters: (() => void)[];
 }
 
 const ambient = new AsyncLocalStorage<AmbientState>();
@@ -92,19 +95,9 @@ class AmbientDriver implements Driver {
       state.real = real;
       const connection: DatabaseConnection = {
         executeQuery: <R>(query: CompiledQuery) => {
-          const beginning = state.beginning;
-          if (beginning === undefined) return real.executeQuery<R>(query);
-          // the first statement goes out behind the BEGIN still on the wire; a failed BEGIN fails it
-          state.beginning = undefined;
-          const result = real.executeQuery<R>(query);
-          result.catch(() => {}); // its failure is answered below, once BEGIN's answer is in
-          return beginning.then(
-            () => result,
-            async (error) => {
-              await result.catch(() => {});
-              throw error;
-            },
-          );
+          const result = this.send<R>(state, real, query);
+          for (const told of state.sentWaiters.splice(0)) told();
+          return result;
         },
         streamQuery: (query, chunkSize) => real.streamQuery(query, chunkSize),
       };
@@ -112,6 +105,22 @@ class AmbientDriver implements Driver {
     }
     state.holds++;
     return state.connection;
+  }
+
+  private send<R>(state: AmbientState, real: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    const beginning = state.beginning;
+    if (beginning === undefined) return real.executeQuery<R>(query);
+    // the first statement goes out behind the BEGIN still on the wire; a failed BEGIN fails it
+    state.beginning = undefined;
+    const result = real.executeQuery<R>(query);
+    result.catch(() => {}); // its failure is answered below, once BEGIN's answer is in
+    return beginning.then(
+      () => result,
+      async (error) => {
+        await result.catch(() => {});
+        throw error;
+      },
+    );
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -260,6 +269,7 @@ export function inAmbientTransaction<DB, T>(
     driver,
     beginning: undefined,
     atCommit: [],
+    sentWaiters: [],
   };
   return ambient.run(state, () => db.transaction().execute((trx) => fn(trx)));
 }
@@ -284,4 +294,16 @@ export async function sendWithCommit<DB>(db: Kysely<DB>, dialect: Dialect, query
     return;
   }
   await db.executeQuery(query);
+}
+
+/**
+ * On a pipelined driver, inside an ambient transaction of `dialect`'s database: a promise that
+ * resolves once the transaction's next statement has been sent (not answered), so that a statement
+ * that must follow it can be sent right behind it in the same round trip. Otherwise undefined:
+ * wait for the answer instead.
+ */
+export function nextStatementSent(dialect: Dialect): Promise<void> | undefined {
+  const state = ambient.getStore();
+  if (!state || state.driver !== drivers.get(dialect) || !state.driver.pipelined || state.ended) return undefined;
+  return new Promise((resolve) => state.sentWaiters.push(resolve));
 }

@@ -12,7 +12,7 @@ import {
 } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { ambientDialect, inAmbientTransaction, sendWithCommit } from './ambient-transaction';
+import { ambientDialect, inAmbientTransaction, nextStatementSent, sendWithCommit } from './ambient-transaction';
 import type { DB } from './db-types';
 import { runMigrations } from './migrate';
 
@@ -36,6 +36,12 @@ export interface Database {
    * on PostgreSQL); its failure fails the commit. Outside one it runs at once. See ambient-transaction.ts.
    */
   sendWithCommit(query: CompiledQuery): Promise<void>;
+  /**
+   * Inside an `inTransaction` on PostgreSQL: resolves once the transaction's next statement has
+   * been sent, so a statement that depends on it can follow it in the same round trip. Otherwise
+   * undefined (wait for its answer instead). See ambient-transaction.ts.
+   */
+  nextStatementSent(): Promise<void> | undefined;
   close(): Promise<void>;
   /** The embedded database as a tarball (tests load it as a prepared snapshot). */
   dumpDataDir?(): Promise<Blob>;
@@ -206,6 +212,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       inTransaction: (fn) => inAmbientTransaction(db, dialect, fn),
       sendWithCommit: (query) => sendWithCommit(db, dialect, query),
+      nextStatementSent: () => nextStatementSent(dialect),
       exec: async (sqlText) => {
         const client = await pool.connect();
         try {
@@ -234,6 +241,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         kind: 'pglite',
         inTransaction: (fn) => inAmbientTransaction(db, dialect, fn),
         sendWithCommit: (query) => sendWithCommit(db, dialect, query),
+        nextStatementSent: () => nextStatementSent(dialect),
         // through Kysely's connection queue so it never interleaves with a transaction
         exec: async (sqlText) => {
           await db.connection().execute(async () => {
