@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { malformedDataMessage } from './display-messages';
 import {
@@ -12,6 +13,7 @@ import {
   isEmptyDate,
   truncateText,
 } from './format';
+import { centsToString } from './money';
 
 describe('money formatting', () => {
   it('shows full amounts with separators and cents', () => {
@@ -21,6 +23,17 @@ describe('money formatting', () => {
     expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney(null)).toBe('');
     expect(formatCents(1068994n)).toBe('$10,689.94');
+  });
+
+  it('formats cents exactly as formatMoney formats the same amount in dollars', () => {
+    for (const cents of [0n, 1n, -1n, 99n, 100n, -100n, 99999n, 100000n, 123456789n, -100000000n]) {
+      expect(formatCents(cents)).toBe(formatMoney(centsToString(cents)));
+    }
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), (cents) => {
+        expect(formatCents(cents)).toBe(formatMoney(centsToString(cents)));
+      }),
+    );
   });
 
   it('shows compact amounts with three significant digits and K or M', () => {

@@ -24,8 +24,8 @@ interface StandardFont {
 }
 
 interface Glyph {
-  /** The character in a PDF literal string: itself, escaped, or its WinAnsi code in octal. */
-  literal: string;
+  /** The character in a PDF literal string, as bytes: itself, escaped, or its WinAnsi code in octal. */
+  literal: Uint8Array;
   name: string;
   width: number;
 }
@@ -33,8 +33,76 @@ interface Glyph {
 const ellipsis = '\u2026';
 
 /** A PDF number as pdfkit writes it: at most two decimal places. */
-function pdfNumber(n: number): string {
+export function pdfNumber(n: number): string {
   return String(Math.round(n * 100) / 100);
+}
+
+/**
+ * Operators written as latin1 bytes into one reused buffer: a statement's table writes a line of
+ * operators per row, and building each as a string a character at a time left hundreds of
+ * megabytes of garbage behind for a 100,000-row statement.
+ */
+export class OperatorBytes {
+  private bytes = Buffer.allocUnsafe(1024);
+  private length = 0;
+
+  private room(more: number): void {
+    if (this.length + more <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + more));
+    this.bytes.copy(grown, 0, 0, this.length);
+    this.bytes = grown;
+  }
+
+  /** Text of latin1 characters (operators, names). */
+  text(text: string): this {
+    this.room(text.length);
+    this.length += this.bytes.write(text, this.length, 'latin1');
+    return this;
+  }
+
+  raw(bytes: Uint8Array): this {
+    this.room(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+    return this;
+  }
+
+  /** A number as pdfNumber writes it, without making its text. */
+  number(n: number): this {
+    let hundredths = Math.round(n * 100);
+    this.room(24);
+    if (hundredths < 0) {
+      this.bytes[this.length++] = 45; // -
+      hundredths = -hundredths;
+    }
+    if (!Number.isSafeInteger(hundredths)) return this.text(pdfNumber(hundredths / 100));
+    const whole = Math.floor(hundredths / 100);
+    const fraction = hundredths % 100;
+    this.digits(whole);
+    if (fraction !== 0) {
+      this.bytes[this.length++] = 46; // .
+      this.bytes[this.length++] = 48 + Math.floor(fraction / 10);
+      if (fraction % 10 !== 0) this.bytes[this.length++] = 48 + (fraction % 10);
+    }
+    return this;
+  }
+
+  private digits(whole: number): void {
+    let width = 1;
+    for (let rest = whole; rest >= 10; rest = Math.floor(rest / 10)) width++;
+    for (let i = width - 1, rest = whole; i >= 0; i--, rest = Math.floor(rest / 10)) {
+      this.bytes[this.length + i] = 48 + (rest % 10);
+    }
+    this.length += width;
+  }
+
+  /** The bytes written since the last take, as a buffer of their own; the writer starts again. */
+  take(): Buffer {
+    const out = Buffer.allocUnsafe(this.length);
+    this.bytes.copy(out, 0, 0, this.length);
+    this.length = 0;
+    return out;
+  }
 }
 
 export class CellFont {
@@ -81,7 +149,7 @@ export class CellFont {
       const char = String.fromCharCode(byte);
       const literal =
         byte < 32 || byte > 126 ? `\\${byte.toString(8).padStart(3, '0')}` : '\\()'.includes(char) ? `\\${char}` : char;
-      glyph = { literal, name, width: this.font.font.widthOfGlyph(name) };
+      glyph = { literal: Buffer.from(literal, 'latin1'), name, width: this.font.font.widthOfGlyph(name) };
       this.glyphs.set(code, glyph);
     }
     return glyph;
@@ -124,18 +192,23 @@ export class CellFont {
 
   /** The operator showing a text: `Tj`, or `TJ` with pdfkit's kerning adjustments where a pair has one. */
   show(text: string): string {
-    let out = '(';
+    return this.writeShow(new OperatorBytes(), text).take().toString('latin1');
+  }
+
+  /** `show`, written into `out`. */
+  writeShow(out: OperatorBytes, text: string): OperatorBytes {
     let kerned = false;
+    for (let i = 0; i + 1 < text.length && !kerned; i++) {
+      kerned = this.kern(text.charCodeAt(i), text.charCodeAt(i + 1)) !== 0;
+    }
+    out.text(kerned ? '[(' : '(');
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
-      out += this.glyph(code).literal;
+      out.raw(this.glyph(code).literal);
       const kern = i + 1 < text.length ? this.kern(code, text.charCodeAt(i + 1)) : 0;
-      if (kern !== 0) {
-        out += `) ${pdfNumber(-kern)} (`;
-        kerned = true;
-      }
+      if (kern !== 0) out.text(') ').number(-kern).text(' (');
     }
-    return kerned ? `[${out})] TJ` : `${out}) Tj`;
+    return out.text(kerned ? ')] TJ' : ') Tj');
   }
 }
 
@@ -160,7 +233,8 @@ export function cellLine(
   texts: readonly string[],
 ): Buffer {
   const baseline = pageHeight - top - font.ascent;
-  let ops = `q 1 0 0 -1 0 ${pdfNumber(pageHeight)} cm BT /${font.id} ${pdfNumber(font.size)} Tf`;
+  const out = lineBytes;
+  out.text('q 1 0 0 -1 0 ').number(pageHeight).text(` cm BT /${font.id} `).number(font.size).text(' Tf');
   let lastX: number | undefined;
   for (let i = 0; i < cells.length; i++) {
     const text = texts[i];
@@ -169,11 +243,17 @@ export function cellLine(
     const fitted = font.fit(text, cell.width);
     if (fitted.text === '') continue;
     const x = Math.round((cell.align === 'right' ? cell.x + cell.width - fitted.width : cell.x) * 100) / 100;
-    ops +=
-      lastX === undefined
-        ? ` ${pdfNumber(x)} ${pdfNumber(baseline)} Td ${font.show(fitted.text)}`
-        : ` ${pdfNumber(x - lastX)} 0 Td ${font.show(fitted.text)}`;
+    if (lastX === undefined) out.text(' ').number(x).text(' ').number(baseline).text(' Td ');
+    else
+      out
+        .text(' ')
+        .number(x - lastX)
+        .text(' 0 Td ');
+    font.writeShow(out, fitted.text);
     lastX = x;
   }
-  return Buffer.from(`${ops} ET Q\n`, 'latin1');
+  return out.text(' ET Q\n').take();
 }
+
+/** One writer for every line: a line is taken out whole before the next begins. */
+const lineBytes = new OperatorBytes();

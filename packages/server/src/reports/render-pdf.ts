@@ -41,15 +41,6 @@ export function cellText(kind: ColumnKind, value: ReportCell): string {
   }
 }
 
-/** Money as formatCents writes it ($1,234.56, -$5.00), without a decimal library: cents are exact integers. */
-function moneyText(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}$${whole}.${fraction}`;
-}
-
 /**
  * "Page n of m" on every page, without holding the pages until m is known: each page shows a
  * small form (a PDF Form XObject) whose text is written once the last page is. The pages
@@ -176,7 +167,7 @@ export async function renderPdf(dataset: ReportDataset, out: Writable): Promise<
     const y = doc.y;
     dataset.columns.forEach((c, i) => {
       const value = row[c.key] ?? null;
-      texts[i] = c.kind === 'money' && typeof value === 'bigint' ? moneyText(value) : cellText(c.kind, value);
+      texts[i] = cellText(c.kind, value);
     });
     if (!fillIsText) {
       doc.fillColor(textColour);

@@ -2,10 +2,11 @@ import { PassThrough, Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { centsToString, reportDefinition, sydneyDate } from '@lm/domain';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { CellFont } from './pdf-cells';
+import { CellFont, cellLine, OperatorBytes, pdfNumber } from './pdf-cells';
 import { renderCsv } from './render-csv';
 import { renderPdf } from './render-pdf';
 import { renderXlsx } from './render-xlsx';
@@ -116,6 +117,18 @@ describe('the PDF of a long table', () => {
     expect(sink.chunks.length).toBeGreaterThanOrEqual(Math.floor(sink.bytes().length / reportChunkBytes));
   });
 
+  it('writes numbers as pdfkit writes them, without making their text', () => {
+    const out = new OperatorBytes();
+    for (const n of [0, -0, 0.5, -0.004, 0.005, 12.345, -12.3, 100, 841.89, 1e9 + 0.07]) {
+      expect(out.number(n).take().toString('latin1')).toBe(pdfNumber(n));
+    }
+    fc.assert(
+      fc.property(fc.double({ min: -1e7, max: 1e7, noNaN: true }), (n) => {
+        expect(out.number(n).take().toString('latin1')).toBe(pdfNumber(n));
+      }),
+    );
+  });
+
   it('places cells with the widths and kerning pdfkit gives the same text', () => {
     const doc = new PDFDocument({ size: 'A4' });
     for (const face of ['Helvetica', 'Helvetica-Bold']) {
@@ -128,6 +141,10 @@ describe('the PDF of a long table', () => {
       expect(font.show('AV')).toMatch(/^\[\(A\) \d+ \(V\)\] TJ$/);
       expect(font.show('(a\\b)')).toBe('(\\(a\\\\b\\)) Tj');
       const cut = font.fit('a text that is much too long', 30);
+      // the bytes a table line is written as say what show() says
+      expect(cellLine(800, font, 10, [{ x: 5, width: 200, align: 'left' }], ['AV (x)']).toString('latin1')).toBe(
+        `q 1 0 0 -1 0 800 cm BT /${font.id} 8 Tf 5 ${pdfNumber(800 - 10 - font.ascent)} Td ${font.show('AV (x)')} ET Q\n`,
+      );
       expect(cut.width).toBeLessThanOrEqual(30);
       expect(cut.text.endsWith('\u2026')).toBe(true);
     }

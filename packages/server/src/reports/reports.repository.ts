@@ -18,14 +18,26 @@ const dayStart = (isoDate: string): RawBuilder<Date> => sydneyMidnight(sql`cast(
 /** The instant after the last moment of a Sydney business date. */
 const dayEnd = (isoDate: string): RawBuilder<Date> => dayStart(addDays(isoDate, 1));
 
-/** Reads pages until one is short; `next` gets the last row of the previous page (undefined first). */
-async function* keysetPages<R>(page: (after: R | undefined) => Promise<R[]>): AsyncGenerator<R> {
+/**
+ * Reads pages until one is short; `page` gets the last row of the previous page (undefined first).
+ * A page's rows may come raw and be read (`read`) one at a time as they are taken, each let go as
+ * it is: a page held whole while it is rendered outlives the young generation's collections, and a
+ * statement of 100,000 rows would leave its pages behind in the old one.
+ */
+async function* keysetPages<R, Raw = R>(
+  page: (after: R | undefined) => Promise<Raw[]>,
+  read: (raw: Raw) => R = (raw) => raw as unknown as R,
+): AsyncGenerator<R> {
   let after: R | undefined;
   for (;;) {
-    const rows = await page(after);
-    for (const row of rows) yield row;
-    if (rows.length < reportPageRows) return;
-    after = rows[rows.length - 1];
+    const raws: (Raw | undefined)[] = await page(after);
+    const length = raws.length;
+    for (let i = 0; i < length; i++) {
+      after = read(raws[i] as Raw);
+      raws[i] = undefined;
+      yield after;
+    }
+    if (length < reportPageRows) return;
   }
 }
 
@@ -144,15 +156,16 @@ export function statementTransactions(
   kinds: StatementRowKinds,
 ): AsyncGenerator<StatementTransactionRow> {
   const filter = statementFilter(accountId, startDate, endDate, kinds);
-  return keysetPages<StatementTransactionRow>(async (after) => {
-    const resume = after
-      ? sql`and (t.finalised_date, t.id) > (cast(${after.finalisedKey} as timestamptz), ${after.id})`
-      : sql``;
-    // Each row comes back as one JSON object (money as text, so no float ever holds it): a
-    // statement runs to 100,000 rows, and the database drivers' cost is per field (the embedded
-    // database copies every field of every row into a buffer of its own), so one field a row
-    // reads several times faster than fifteen.
-    const result = await sql<{ row: string }>`
+  return keysetPages<StatementTransactionRow, { row: string }>(
+    async (after) => {
+      const resume = after
+        ? sql`and (t.finalised_date, t.id) > (cast(${after.finalisedKey} as timestamptz), ${after.id})`
+        : sql``;
+      // Each row comes back as one JSON object (money as text, so no float ever holds it): a
+      // statement runs to 100,000 rows, and the database drivers' cost is per field (the embedded
+      // database copies every field of every row into a buffer of its own), so one field a row
+      // reads several times faster than fifteen.
+      const result = await sql<{ row: string }>`
       select json_build_object('id', t.id,
         'finalisedDay', (t.finalised_date at time zone 'Australia/Sydney')::date::text,
         'finalisedKey', to_char(t.finalised_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
@@ -166,8 +179,10 @@ export function statementTransactions(
       where ${filter} ${resume}
       order by t.finalised_date, t.id
       limit ${reportPageRows}`.execute(db);
-    return result.rows.map(({ row }) => JSON.parse(row) as StatementTransactionRow);
-  });
+      return result.rows;
+    },
+    ({ row }) => JSON.parse(row) as StatementTransactionRow,
+  );
 }
 
 /** How many rows statementTransactions lists. */
