@@ -217,6 +217,52 @@ describe('fractionaliseRepayment in exact integers', () => {
       { numRuns: 300 },
     );
   });
+
+  it('reads a rate the same whether it is a plain string (as numeric columns read back), a number or a Decimal', () => {
+    fc.assert(
+      fc.property(
+        fc.array(holder, { minLength: 1, maxLength: 10 }),
+        rate,
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        (hs, baseRate, interestPaidCents) => {
+          const holders: Holder[] = hs.map((h, i) => ({ ...h, investmentId: i + 1, investmentAccountId: 1000 + i }));
+          const paid = { principalPaidCents: 0n, interestPaidCents, baseRate };
+          const asString = fractionaliseRepayment(paid, holders);
+          const asNumber = fractionaliseRepayment(
+            { ...paid, baseRate: Number(baseRate) },
+            holders.map((h) => ({ ...h, rate: Number(h.rate) })),
+          );
+          const asDecimal = fractionaliseRepayment(
+            { ...paid, baseRate: new Decimal(baseRate) },
+            holders.map((h) => ({ ...h, rate: new Decimal(h.rate) })),
+          );
+          const trimmed = fractionaliseRepayment(
+            { ...paid, baseRate: new Decimal(baseRate).toString() },
+            holders.map((h) => ({ ...h, rate: `${h.rate}000000` })),
+          );
+          expect(asNumber).toEqual(asString);
+          expect(asDecimal).toEqual(asString);
+          expect(trimmed).toEqual(asString);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a rate finer than 12 decimal places, however it is written', () => {
+    const holders: Holder[] = [
+      {
+        investmentId: 1,
+        investmentAccountId: 1,
+        outstandingPrincipalCents: 100n,
+        rate: '10.0000000000001',
+        isForeign: false,
+      },
+    ];
+    expect(() =>
+      fractionaliseRepayment({ principalPaidCents: 0n, interestPaidCents: 100n, baseRate: '12' }, holders),
+    ).toThrow(RangeError);
+  });
 });
 
 describe('receiptAgainstRepayments', () => {

@@ -45,7 +45,25 @@ export interface Fractionalised {
 /** Rates carry at most 6 decimal places (numeric(9,6)); scaled by 10^12 they are exact integers. */
 const rateScale = 10n ** 12n;
 
+const rateScaleDigits = 12;
+/** A plain decimal string (what numeric columns read back as): read without decimal.js. */
+const plainDecimal = /^(-?)(\d+)(?:\.(\d*))?$/;
+
 function scaledRate(value: Decimal.Value): bigint {
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+  const plain = text === null ? null : plainDecimal.exec(text);
+  if (plain) {
+    const [, sign, whole, fraction = ''] = plain;
+    const significant = fraction.replace(/0+$/, '');
+    if (significant.length <= rateScaleDigits) {
+      const scaled = BigInt(whole! + significant.padEnd(rateScaleDigits, '0'));
+      return sign ? -scaled : scaled;
+    }
+  }
+  return scaledRateByDecimal(value);
+}
+
+function scaledRateByDecimal(value: Decimal.Value): bigint {
   const scaled = new D(value).times(rateScale.toString());
   if (!scaled.isInteger()) throw new RangeError(`rate ${String(value)} has more than 12 decimal places`);
   return BigInt(scaled.toFixed(0));
@@ -85,7 +103,16 @@ export function fractionaliseRepayment(paid: RepaymentPaid, holdersIn: readonly 
   );
 
   const base = scaledRate(paid.baseRate);
-  const rates = holders.map((h) => scaledRate(h.rate));
+  // a loan's holders mostly share a handful of rates: each distinct one is read once
+  const rateOf = new Map<Decimal.Value, bigint>();
+  const rates = holders.map((h) => {
+    let rate = rateOf.get(h.rate);
+    if (rate === undefined) {
+      rate = scaledRate(h.rate);
+      rateOf.set(h.rate, rate);
+    }
+    return rate;
+  });
   const interestPaid = paid.interestPaidCents;
   // exact interest of holder i = numerator_i / denominator: paid x share x min(rate, base) / base
   const denominator = totalOutstanding * base;

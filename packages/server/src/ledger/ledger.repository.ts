@@ -230,3 +230,22 @@ export async function callPostMoney(
   const moved = typeof raw === 'string' ? (JSON.parse(raw) as Exclude<typeof raw, string>) : raw;
   return { entryId: Number(moved.entryId), transactionIds: moved.transactionIds.map(Number) };
 }
+
+/**
+ * A batch of money movements' writes in one statement (migration 0200, ledger_post_money_many):
+ * locks, entries, postings and account rows with running balances. `batch` is the function's
+ * JSON argument; amounts are decimal strings. Returns the entry ids and row ids in input order.
+ */
+export async function callPostMoneyMany(
+  trx: Tx,
+  batch: Record<string, unknown>,
+): Promise<{ entryIds: number[]; transactionIds: number[] }> {
+  const { rows } = await executePrepared(
+    trx,
+    sql<{ moved: { entryIds: (number | string)[]; transactionIds: (number | string)[] } | string }>`
+      select ledger_post_money_many(${JSON.stringify(batch)}::jsonb) as moved`,
+  );
+  const raw = rows[0]!.moved;
+  const moved = typeof raw === 'string' ? (JSON.parse(raw) as Exclude<typeof raw, string>) : raw;
+  return { entryIds: moved.entryIds.map(Number), transactionIds: moved.transactionIds.map(Number) };
+}

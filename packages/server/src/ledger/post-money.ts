@@ -24,7 +24,6 @@ import {
   LedgerInvariantError,
   lockAccounts,
   type Posting,
-  postEntries,
   reserveIds,
   reverseEntry,
   type SystemAccountKind,
@@ -32,6 +31,7 @@ import {
 } from './ledger';
 import {
   callPostMoney,
+  callPostMoneyMany,
   selectEntry,
   selectInvestmentAccountBalances,
   selectInvestmentAccountLedgerIds,
@@ -341,8 +341,13 @@ export async function postMoney(
 }
 
 /**
- * Writes movements, each one balanced ledger entry with its account rows, in a few statements
- * whatever their number; returns the entry and row ids of each, in input order.
+ * Writes movements, each one balanced ledger entry with its account rows, in ONE statement
+ * whatever their number (migration 0200, ledger_post_money_many): it locks the movements'
+ * non-system ledger accounts in ascending id order, writes the entries, their postings and the
+ * account rows with running balances computed in the insert from each account's last row (an
+ * account with a back-dated row is recomputed from it). Returns the entry and row ids of each
+ * movement, in input order. The rules are the caller's, checked before; the available balance is
+ * guarded by the constraint ledger_accounts_available_not_negative.
  */
 export async function postMoneyMany(
   trx: Tx,
@@ -350,98 +355,74 @@ export async function postMoneyMany(
   now: Date,
 ): Promise<{ entryId: number; transactionIds: number[] }[]> {
   if (movements.length === 0) return [];
-  for (const movement of movements) {
+  const rows: Record<string, unknown>[] = [];
+  const others: Record<string, unknown>[] = [];
+  const cents = (value: Cents | undefined) => (value === undefined || value === 0n ? undefined : centsToString(value));
+  const entries = movements.map((movement, index) => {
     if (movement.accountRows.length > accountRowsPerMovementMax) {
       throw new LedgerInvariantError('too many account rows in one movement');
     }
-    for (const row of movement.accountRows) {
-      if (row.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${row.type})`);
-    }
-  }
-  const ledgerIds = await ledgerIdsOf(
-    trx,
-    movements.flatMap((m) => m.accountRows.map((r) => r.investmentAccountId)),
-  );
-  const entryIds = await postEntries(
-    trx,
-    movements.map((movement) => {
-      const first = movement.accountRows[0];
-      return {
-        kind: movement.kind,
-        description: movement.description ?? '',
-        postings: [
-          ...movement.accountRows.map((r) => ({
-            ledgerAccountId: ledgerIds.get(r.investmentAccountId)!,
-            amountCents: r.amountCents,
-          })),
-          ...(movement.otherPostings ?? []),
-        ],
-        pending: movement.pending === true,
-        ...(first?.effectiveDate ? { effectiveDate: first.effectiveDate } : {}),
-        createdBy: movement.createdBy ?? null,
-      };
-    }),
-    now,
-  );
-
-  const rowCount = movements.reduce((n, m) => n + m.accountRows.length, 0);
-  const ids = await nextTransactionIds(trx, rowCount);
-  const results: { entryId: number; transactionIds: number[] }[] = [];
-  const values = [];
-  let next = 0;
-  for (const [index, movement] of movements.entries()) {
-    const entryId = entryIds[index]!;
-    const pending = movement.pending === true;
-    const transactionIds: number[] = [];
+    if (movement.systemPostings?.length) throw new LedgerInvariantError('postMoneyMany takes no system postings');
+    const postings: { amountCents: Cents }[] = [...movement.accountRows, ...(movement.otherPostings ?? [])];
+    assertBalanced(postings);
+    const number = index + 1;
     for (const r of movement.accountRows) {
-      const id = ids[next++]!;
-      transactionIds.push(id);
-      const effectiveDate = r.effectiveDate ?? now;
-      values.push({
-        id,
-        investmentAccountId: r.investmentAccountId,
+      if (r.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${r.type})`);
+      // undefined fields are left out of the JSON; the function reads them as null (amounts: 0)
+      rows.push({
+        movement: number,
+        investment_account_id: r.investmentAccountId,
         type: r.type,
-        status: pending ? 'PENDING' : 'PAID',
-        comment: r.comment ?? null,
-        investorComment: r.investorComment ?? null,
         amount: centsToString(r.amountCents),
-        grossAmount: centsToString(r.amountCents < 0n ? -r.amountCents : r.amountCents),
-        principalAmount: centsToString(r.principalCents ?? 0n),
-        interestAmount: centsToString(r.interestCents ?? 0n),
-        feesAmount: centsToString(r.feesCents ?? 0n),
-        taxWithheldAmount: centsToString(r.taxWithheldCents ?? 0n),
-        finalisedDate: pending ? null : effectiveDate,
-        createdDate: now,
-        effectiveDate,
-        ledgerEntryId: entryId,
-        loanId: r.loanId ?? null,
-        loanTransactionId: r.loanTransactionId ?? null,
-        investmentId: r.investmentId ?? null,
-        withdrawalRequestId: r.withdrawalRequestId ?? null,
-        counterpartAccountId: r.counterpartAccountId ?? null,
-        createdBy: movement.createdBy ?? null,
+        principal: cents(r.principalCents),
+        interest: cents(r.interestCents),
+        fees: cents(r.feesCents),
+        tax_withheld: cents(r.taxWithheldCents),
+        comment: r.comment ?? undefined,
+        investor_comment: r.investorComment ?? undefined,
+        loan_id: r.loanId ?? undefined,
+        loan_transaction_id: r.loanTransactionId ?? undefined,
+        investment_id: r.investmentId ?? undefined,
+        withdrawal_request_id: r.withdrawalRequestId ?? undefined,
+        counterpart_account_id: r.counterpartAccountId ?? undefined,
+        effective_date: r.effectiveDate?.toISOString(),
       });
     }
-    results.push({ entryId, transactionIds });
-  }
-  const { running, refresh } = await runningBalancesFor(
-    trx,
-    values
-      .filter((v) => v.finalisedDate !== null)
-      .map((v) => ({
-        investmentAccountId: v.investmentAccountId,
-        finalisedDate: v.effectiveDate,
-        id: v.id,
-        countsCents: centsFromString(v.amount),
-      })),
-  );
-  const withBalances = values.map((v) => {
-    const balance = running.get(v.id);
-    return { ...v, runningBalance: balance === undefined ? null : centsToString(balance) };
+    for (const p of movement.otherPostings ?? []) {
+      others.push({ movement: number, ledger_account_id: p.ledgerAccountId, amount: centsToString(p.amountCents) });
+    }
+    const first = movement.accountRows[0];
+    return {
+      kind: movement.kind,
+      description: movement.description ?? '',
+      pending: movement.pending === true,
+      created_by: movement.createdBy ?? null,
+      effective_date: first?.effectiveDate?.toISOString(),
+    };
   });
-  await insertAccountTransactions(trx, withBalances);
-  await refreshFrom(trx, refresh);
-  return results;
+  let written: { entryIds: number[]; transactionIds: number[] };
+  try {
+    written = await callPostMoneyMany(trx, {
+      now: now.toISOString(),
+      movements: entries,
+      rows,
+      other_postings: others,
+    });
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code === 'LMN01') throw new NoInvestmentAccountError(message ?? 'no investment account');
+    if (code === 'LMI01') throw new LedgerInvariantError(message ?? 'a posting without a ledger account');
+    throw error;
+  }
+  if (written.entryIds.length !== movements.length || written.transactionIds.length !== rows.length) {
+    throw new LedgerInvariantError('the movements were not all written');
+  }
+  let next = 0;
+  return movements.map((movement, index) => {
+    const transactionIds = written.transactionIds.slice(next, next + movement.accountRows.length);
+    next += movement.accountRows.length;
+    return { entryId: written.entryIds[index]!, transactionIds };
+  });
 }
 
 /** Finalises a pending entry and stamps finalisedDate (now), status PAID and runningBalance on its rows. */
