@@ -8,9 +8,9 @@
  * packages/web/dist. For every route of src/app/routes.ts: `ownBytes` is what the route's screen
  * adds (its chunk and the chunks only it pulls in), `totalBytes` what a first visit to the route
  * downloads (the entry plus those; chunks a screen loads on use, such as a dialog or a date
- * picker, are not in it). `--check` fails when a route is over its budget (`routeBudgets`) or the
- * login route pulls in the data grid or the charts. `routeChunkSizes()` is the same as a function,
- * for the benchmarks and the bundle journey.
+ * picker, are not in it). `--check` fails when a route is over its ceiling (`routeCeilings`), the
+ * login route pulls in the data grid or the charts, or two chunks import each other.
+ * `routeChunkSizes()` is the same as a function, for the benchmarks and the bundle journey.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -146,6 +146,33 @@ export function routeChunkSizes(distDir: string = defaultDistDir): RouteChunkSiz
   });
 }
 
+/**
+ * Chunks that import each other, directly or round a longer loop, one line per loop. The build's
+ * chunk groups (vite.config.ts) must not make one: a module of a chunk in a loop can run before
+ * the module it imports from the other chunk has, and fails on its still undefined export.
+ */
+export function chunkImportCycles(distDir: string = defaultDistDir): string[] {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (key: string, trail: string[]) => {
+    if (state.get(key) === 'open') {
+      const loop = [...trail.slice(trail.indexOf(key)), key].map((k) => manifest[k]?.file ?? k);
+      cycles.push(loop.join(' -> '));
+      return;
+    }
+    if (state.get(key) === 'done') return;
+    state.set(key, 'open');
+    trail.push(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next, trail);
+    trail.pop();
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) visit(key, []);
+  return cycles;
+}
+
 /** Problems with the login route's chunks: over the budget, or the grid or charts inside. */
 export function loginRouteProblems(sizes: readonly RouteChunkSize[]): string[] {
   const login = sizes.find((size) => size.path === '/login');
@@ -207,6 +234,9 @@ function main(argv: readonly string[]) {
     const problems = [
       ...unknownBudgetedRoutes().map((routePath) => `the route table has no ${routePath} (it has a budget)`),
       ...new Set([...loginRouteProblems(sizes), ...budgetProblems(sizes, routeCeilings)]),
+      ...chunkImportCycles(distDir ? path.resolve(distDir) : defaultDistDir).map(
+        (loop) => `chunks import each other: ${loop}`,
+      ),
     ];
     for (const problem of problems) console.error(`FAIL: ${problem}`);
     if (problems.length > 0) process.exit(1);
