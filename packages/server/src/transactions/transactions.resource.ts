@@ -176,7 +176,9 @@ function detailStatement(db: Executor, of: 'ids' | 'lastEntry'): DetailStatement
       where:
         of === 'ids'
           ? sql`t.id = any(${idsStandIn}::bigint[])`
-          : sql`t.ledger_entry_id = currval(pg_get_serial_sequence('ledger_entries', 'id'))`,
+          : // a subquery: evaluated once, so the entry's index is used (a volatile call in the
+            // condition itself would be evaluated per row, over the whole table)
+            sql`t.ledger_entry_id = (select currval(pg_get_serial_sequence('ledger_entries', 'id')))`,
     },
   );
   const compiled = plan.listQuery.compile(db);
