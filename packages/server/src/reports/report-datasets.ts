@@ -17,7 +17,7 @@ import {
 } from '@lm/domain';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/database';
-import type { ReportColumn, ReportDataset, ReportRow, ReportSubject } from './report-dataset';
+import type { ReportColumn, ReportDataset, ReportRow, ReportSubject, ReportSummaryLine } from './report-dataset';
 import * as repo from './reports.repository';
 
 /**
@@ -75,6 +75,45 @@ async function accountSubject(db: Executor, accountId: number, period: string, n
   return { account, subject };
 }
 
+/** What a report differs in; datasetOf adds what every report has. */
+interface DatasetParts {
+  /** An account statement's own subject, or what a management report covers ("All Loans, 01/07/2026 to ..."). */
+  subject: ReportSubject | string;
+  summaryBefore?: ReportSummaryLine[];
+  summaryAfter?: ReportSummaryLine[];
+  columns: ReportColumn[];
+  rowCount?: () => Promise<number>;
+  rows: AsyncIterable<ReportRow>;
+  /** What the file's name adds to the report's own: the account or loan, the dates. */
+  fileNameParts: (string | number | undefined)[];
+}
+
+function datasetOf(
+  ctx: AppContext,
+  definition: ReportDefinition,
+  parameters: ReportParameters,
+  parts: DatasetParts,
+): ReportDataset {
+  const { subject, summaryBefore = [], summaryAfter = [], fileNameParts, ...table } = parts;
+  return {
+    definition,
+    parameters,
+    title: definition.label,
+    subject:
+      typeof subject === 'string'
+        ? { lenderName: productName, period: subject, generatedAt: ctx.clock.now() }
+        : subject,
+    summaryBefore,
+    summaryAfter,
+    ...table,
+    fileName: fileNameOf(definition, ...fileNameParts),
+  };
+}
+
+const accountScope = (accountId: number | undefined) =>
+  accountId === undefined ? 'All Accounts' : `Account ${accountId}`;
+const loanScope = (loanId: number | undefined) => (loanId === undefined ? 'All Loans' : `Loan ${loanId}`);
+
 async function* mapRows<R>(rows: AsyncIterable<R>, map: (row: R) => ReportRow): AsyncGenerator<ReportRow> {
   for await (const row of rows) yield map(row);
 }
@@ -96,35 +135,39 @@ function loanLabel(loanId: number | null, loanName: string | null): string | nul
   return loanId === null ? null : `${loanId} ${loanName ?? ''}`.trim();
 }
 
+/** The cells of transactionColumns (but the comment) for one account row. */
+function transactionCells(t: repo.StatementTransactionRow): ReportRow {
+  return {
+    date: t.finalisedDay,
+    type: typeLabel(t.type),
+    loan: loanLabel(t.loanId, t.loanName),
+    principal: money(t.principalAmount),
+    interest: money(t.interestAmount),
+    fees: money(t.feesAmount),
+    tax: money(t.taxWithheldAmount),
+    amount: money(t.amount),
+    balance: money(t.runningBalance),
+  };
+}
+
 /** Account Transactions Statement: every finalised row of the account in the period, with opening and closing balances. */
 const accountTransactionsStatement: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'startDate' | 'endDate'>> & ReportParameters;
   const { account, subject } = await accountSubject(ctx.db, p.accountId, periodOf(p), ctx.clock.now());
   const opening = await repo.balanceAtStartOf(ctx.db, account.ledgerAccountId, p.startDate);
   const closing = await repo.balanceAtEndOf(ctx.db, account.ledgerAccountId, p.endDate);
-  return {
-    definition,
-    parameters,
-    title: definition.label,
+  return datasetOf(ctx, definition, parameters, {
     subject,
     summaryBefore: [{ label: 'Opening balance', kind: 'money', value: money(opening) }],
     summaryAfter: [{ label: 'Closing balance', kind: 'money', value: money(closing) }],
     columns: transactionColumns,
     rowCount: () => repo.countStatementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'),
     rows: mapRows(repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'), (t) => ({
-      date: t.finalisedDay,
-      type: typeLabel(t.type),
-      loan: loanLabel(t.loanId, t.loanName),
+      ...transactionCells(t),
       comment: t.investorComment,
-      principal: money(t.principalAmount),
-      interest: money(t.interestAmount),
-      fees: money(t.feesAmount),
-      tax: money(t.taxWithheldAmount),
-      amount: money(t.amount),
-      balance: money(t.runningBalance),
     })),
-    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.accountId, p.startDate, p.endDate],
+  });
 };
 
 /**
@@ -135,15 +178,11 @@ const accountTransactionsStatement: DatasetBuilder = async (ctx, { definition, p
 const accountInterestStatement: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'startDate' | 'endDate'>> & ReportParameters;
   const { account, subject } = await accountSubject(ctx.db, p.accountId, periodOf(p), ctx.clock.now());
-  return {
-    definition,
-    parameters,
-    title: definition.label,
+  return datasetOf(ctx, definition, parameters, {
     subject,
     summaryBefore: [
       { label: 'Foreign account (10% withholding)', kind: 'text', value: account.isForeign ? 'Yes' : 'No' },
     ],
-    summaryAfter: [],
     columns: [
       { key: 'date', header: 'Date', kind: 'date', width: 12 },
       { key: 'type', header: 'Type', kind: 'text', width: 20 },
@@ -169,8 +208,8 @@ const accountInterestStatement: DatasetBuilder = async (ctx, { definition, param
         amount: money(t.amount),
       };
     }),
-    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.accountId, p.startDate, p.endDate],
+  });
 };
 
 /** Account Portfolio Report: the account's investments held at the date, with what each has repaid by then. */
@@ -183,13 +222,9 @@ const accountPortfolioReport: DatasetBuilder = async (ctx, { definition, paramet
     ctx.clock.now(),
   );
   const cash = await repo.balanceAtEndOf(ctx.db, account.ledgerAccountId, p.date);
-  return {
-    definition,
-    parameters,
-    title: definition.label,
+  return datasetOf(ctx, definition, parameters, {
     subject,
     summaryBefore: [{ label: 'Cash balance', kind: 'money', value: money(cash) }],
-    summaryAfter: [],
     columns: [
       { key: 'investmentId', header: 'Investment', kind: 'integer', width: 11 },
       { key: 'loan', header: 'Loan', kind: 'text', width: 30 },
@@ -219,21 +254,16 @@ const accountPortfolioReport: DatasetBuilder = async (ctx, { definition, paramet
         interestRepaid: money(i.interestRepaid),
       };
     }),
-    fileName: fileNameOf(definition, p.accountId, p.date),
-  };
+    fileNameParts: [p.accountId, p.date],
+  });
 };
 
 /** Investment Account Balance: each account's ledger cash balance at the end of the date. */
 const investmentAccountBalance: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'date'>> & ReportParameters;
-  const scope = p.accountId === undefined ? 'All Accounts' : `Account ${p.accountId}`;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: `${scope}, as at ${formatDate(p.date)}`, generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  const scope = accountScope(p.accountId);
+  return datasetOf(ctx, definition, parameters, {
+    subject: `${scope}, as at ${formatDate(p.date)}`,
     columns: [
       { key: 'accountId', header: 'Account', kind: 'integer', width: 10 },
       { key: 'name', header: 'Account Name', kind: 'text', width: 36 },
@@ -248,8 +278,8 @@ const investmentAccountBalance: DatasetBuilder = async (ctx, { definition, param
       foreign: a.isForeign ? 'Yes' : 'No',
       balance: money(a.balance),
     })),
-    fileName: fileNameOf(definition, p.accountId, p.date),
-  };
+    fileNameParts: [p.accountId, p.date],
+  });
 };
 
 const dayMs = 24 * 60 * 60_000;
@@ -257,14 +287,9 @@ const dayMs = 24 * 60 * 60_000;
 /** Loans In Arrears: every repayment in arrears, with what is unpaid and how long past its due date. */
 const loansInArrears: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const today = sydneyDate(ctx.clock.now());
-  const scope = parameters.loanId === undefined ? 'All Loans' : `Loan ${parameters.loanId}`;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: `${scope}, as at ${formatDate(today)}`, generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  const scope = loanScope(parameters.loanId);
+  return datasetOf(ctx, definition, parameters, {
+    subject: `${scope}, as at ${formatDate(today)}`,
     columns: [
       { key: 'loanId', header: 'Loan', kind: 'integer', width: 8 },
       { key: 'loanName', header: 'Loan Name', kind: 'text', width: 30 },
@@ -297,56 +322,63 @@ const loansInArrears: DatasetBuilder = async (ctx, { definition, parameters }) =
         arrears: principalDue + interestDue - paid,
       };
     }),
-    fileName: fileNameOf(definition, parameters.loanId, today),
-  };
+    fileNameParts: [parameters.loanId, today],
+  });
 };
+
+/** The principal, interest, fees, tax withheld and cash that repayments paid, summed (by investment, by account). */
+const splitColumns: ReportColumn[] = [
+  { key: 'principal', header: 'Principal', kind: 'money', width: 14, total: true },
+  { key: 'interest', header: 'Interest', kind: 'money', width: 14, total: true },
+  { key: 'fees', header: 'Fees', kind: 'money', width: 11, total: true },
+  { key: 'tax', header: 'Tax Withheld', kind: 'money', width: 13, total: true },
+  { key: 'amount', header: 'Cash', kind: 'money', width: 14, total: true },
+];
+
+function splitCells(sums: {
+  principal: string;
+  interest: string;
+  fees: string;
+  tax: string;
+  amount: string;
+}): ReportRow {
+  return {
+    principal: money(sums.principal),
+    interest: money(sums.interest),
+    fees: money(sums.fees),
+    tax: money(sums.tax),
+    amount: money(sums.amount),
+  };
+}
 
 /** Account Interest Statement by Investment: the period's repayments of the account, summed per investment. */
 const accountInterestByInvestment: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'accountId' | 'startDate' | 'endDate'>> & ReportParameters;
   const { subject } = await accountSubject(ctx.db, p.accountId, periodOf(p), ctx.clock.now());
-  return {
-    definition,
-    parameters,
-    title: definition.label,
+  return datasetOf(ctx, definition, parameters, {
     subject,
-    summaryBefore: [],
-    summaryAfter: [],
     columns: [
       { key: 'investmentId', header: 'Investment', kind: 'integer', width: 11 },
       { key: 'loan', header: 'Loan', kind: 'text', width: 30 },
       { key: 'rate', header: 'Rate %', kind: 'rate', width: 9 },
-      { key: 'principal', header: 'Principal', kind: 'money', width: 14, total: true },
-      { key: 'interest', header: 'Interest', kind: 'money', width: 14, total: true },
-      { key: 'fees', header: 'Fees', kind: 'money', width: 11, total: true },
-      { key: 'tax', header: 'Tax Withheld', kind: 'money', width: 13, total: true },
-      { key: 'amount', header: 'Cash', kind: 'money', width: 14, total: true },
+      ...splitColumns,
     ],
     rows: mapRows(repo.interestByInvestment(ctx.db, p.accountId, p.startDate, p.endDate), (r) => ({
       investmentId: r.investmentId,
       loan: loanLabel(r.loanId, r.loanName),
       rate: r.investmentInterestRate,
-      principal: money(r.principal),
-      interest: money(r.interest),
-      fees: money(r.fees),
-      tax: money(r.tax),
-      amount: money(r.amount),
+      ...splitCells(r),
     })),
-    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.accountId, p.startDate, p.endDate],
+  });
 };
 
 /** Investment Account Transactions: every account's (or one account's) finalised rows in the period. */
 const investmentAccountTransactions: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
-  const scope = p.accountId === undefined ? 'All Accounts' : `Account ${p.accountId}`;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: `${scope}, ${periodOf(p)}`, generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  const scope = accountScope(p.accountId);
+  return datasetOf(ctx, definition, parameters, {
+    subject: `${scope}, ${periodOf(p)}`,
     columns: [
       { key: 'date', header: 'Date', kind: 'date', width: 12 },
       { key: 'transactionId', header: 'Transaction', kind: 'integer', width: 12 },
@@ -355,33 +387,20 @@ const investmentAccountTransactions: DatasetBuilder = async (ctx, { definition, 
     ],
     rowCount: () => repo.countStatementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'),
     rows: mapRows(repo.statementTransactions(ctx.db, p.accountId, p.startDate, p.endDate, 'all'), (t) => ({
-      date: t.finalisedDay,
+      ...transactionCells(t),
       transactionId: t.id,
       account: `${t.investmentAccountId} ${t.accountName}`,
-      type: typeLabel(t.type),
-      loan: loanLabel(t.loanId, t.loanName),
-      principal: money(t.principalAmount),
-      interest: money(t.interestAmount),
-      fees: money(t.feesAmount),
-      tax: money(t.taxWithheldAmount),
-      amount: money(t.amount),
-      balance: money(t.runningBalance),
     })),
-    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.accountId, p.startDate, p.endDate],
+  });
 };
 
 /** Loan Investment Summary: each loan's investments, who holds them and what they have repaid. */
 const loanInvestmentSummary: DatasetBuilder = async (ctx, { definition, parameters }) => {
-  const scope = parameters.loanId === undefined ? 'All Loans' : `Loan ${parameters.loanId}`;
+  const scope = loanScope(parameters.loanId);
   const today = sydneyDate(ctx.clock.now());
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: `${scope}, as at ${formatDate(today)}`, generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  return datasetOf(ctx, definition, parameters, {
+    subject: `${scope}, as at ${formatDate(today)}`,
     columns: [
       { key: 'loan', header: 'Loan', kind: 'text', width: 28 },
       { key: 'loanStatus', header: 'Loan Status', kind: 'text', width: 17 },
@@ -408,20 +427,15 @@ const loanInvestmentSummary: DatasetBuilder = async (ctx, { definition, paramete
       writtenOff: money(i.principalWrittenOff),
       interestRepaid: money(i.interestRepaid),
     })),
-    fileName: fileNameOf(definition, parameters.loanId, today),
-  };
+    fileNameParts: [parameters.loanId, today],
+  });
 };
 
 /** Loans Receipt Overflow: receipts that paid more than their repayment in the period, and what became of the excess. */
 const loansReceiptOverflow: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: periodOf(p), generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  return datasetOf(ctx, definition, parameters, {
+    subject: periodOf(p),
     columns: [
       { key: 'loan', header: 'Loan', kind: 'text', width: 28 },
       { key: 'thirdPartyId', header: 'Third Party Id', kind: 'text', width: 15 },
@@ -446,58 +460,40 @@ const loansReceiptOverflow: DatasetBuilder = async (ctx, { definition, parameter
       handling: r.excessHandling === null ? 'Not handled' : r.excessHandling === 'APPLIED' ? 'Applied' : 'Returned',
       handled: r.excessHandledDate ? sydneyDate(r.excessHandledDate) : null,
     })),
-    fileName: fileNameOf(definition, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.startDate, p.endDate],
+  });
 };
 
 /** Investor Distribution: what repayments paid each account in the period (of every loan, or one). */
 const investorDistribution: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
-  const scope = p.loanId === undefined ? 'All Loans' : `Loan ${p.loanId}`;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: `${scope}, ${periodOf(p)}`, generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  const scope = loanScope(p.loanId);
+  return datasetOf(ctx, definition, parameters, {
+    subject: `${scope}, ${periodOf(p)}`,
     columns: [
       { key: 'accountId', header: 'Account', kind: 'integer', width: 10 },
       { key: 'name', header: 'Account Name', kind: 'text', width: 32 },
       { key: 'foreign', header: 'Foreign', kind: 'text', width: 9 },
       { key: 'repayments', header: 'Repayments', kind: 'integer', width: 11 },
-      { key: 'principal', header: 'Principal', kind: 'money', width: 14, total: true },
-      { key: 'interest', header: 'Interest', kind: 'money', width: 14, total: true },
-      { key: 'fees', header: 'Fees', kind: 'money', width: 11, total: true },
-      { key: 'tax', header: 'Tax Withheld', kind: 'money', width: 13, total: true },
-      { key: 'amount', header: 'Cash', kind: 'money', width: 14, total: true },
+      ...splitColumns,
     ],
     rows: mapRows(repo.distributions(ctx.db, p.startDate, p.endDate, p.loanId), (d) => ({
       accountId: d.investmentAccountId,
       name: d.accountName,
       foreign: d.isForeign ? 'Yes' : 'No',
       repayments: d.repayments,
-      principal: money(d.principal),
-      interest: money(d.interest),
-      fees: money(d.fees),
-      tax: money(d.tax),
-      amount: money(d.amount),
+      ...splitCells(d),
     })),
-    fileName: fileNameOf(definition, p.loanId, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.loanId, p.startDate, p.endDate],
+  });
 };
 
 /** Loan Funding: the investments made in the period (in every loan, or one), pending, finalised or reversed. */
 const loanFunding: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
-  const scope = p.loanId === undefined ? 'All Loans' : `Loan ${p.loanId}`;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: `${scope}, ${periodOf(p)}`, generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  const scope = loanScope(p.loanId);
+  return datasetOf(ctx, definition, parameters, {
+    subject: `${scope}, ${periodOf(p)}`,
     columns: [
       { key: 'loan', header: 'Loan', kind: 'text', width: 28 },
       { key: 'loanAmount', header: 'Loan Amount', kind: 'money', width: 14 },
@@ -519,8 +515,8 @@ const loanFunding: DatasetBuilder = async (ctx, { definition, parameters }) => {
       made: sydneyDate(f.creationDate),
       status: f.reversedDate ? 'Reversed' : f.finalisedDate ? 'Finalised' : 'Pending',
     })),
-    fileName: fileNameOf(definition, p.loanId, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.loanId, p.startDate, p.endDate],
+  });
 };
 
 /**
@@ -559,10 +555,7 @@ const accountPortfolioSummary: DatasetBuilder = async (ctx, { definition, parame
       } satisfies ReportRow;
     }
   }
-  return {
-    definition,
-    parameters,
-    title: definition.label,
+  return datasetOf(ctx, definition, parameters, {
     subject,
     summaryBefore: [{ label: 'Cash balance', kind: 'money', value: cash }],
     summaryAfter: [{ label: 'Cash and principal outstanding', kind: 'money', value: cash + outstanding }],
@@ -574,21 +567,16 @@ const accountPortfolioSummary: DatasetBuilder = async (ctx, { definition, parame
       { key: 'interest', header: 'Interest Repaid', kind: 'money', width: 16, total: true },
     ],
     rows: rows(),
-    fileName: fileNameOf(definition, p.accountId, p.date),
-  };
+    fileNameParts: [p.accountId, p.date],
+  });
 };
 
 /** Investment Summary: per account, the investments held at the date and what they had repaid by then. */
 const investmentSummary: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'date'>> & ReportParameters;
-  const scope = p.accountId === undefined ? 'All Accounts' : `Account ${p.accountId}`;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: `${scope}, as at ${formatDate(p.date)}`, generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  const scope = accountScope(p.accountId);
+  return datasetOf(ctx, definition, parameters, {
+    subject: `${scope}, as at ${formatDate(p.date)}`,
     columns: [
       { key: 'accountId', header: 'Account', kind: 'integer', width: 10 },
       { key: 'name', header: 'Account Name', kind: 'text', width: 34 },
@@ -614,8 +602,8 @@ const investmentSummary: DatasetBuilder = async (ctx, { definition, parameters }
         interestRepaid: money(a.interestRepaid),
       };
     }),
-    fileName: fileNameOf(definition, p.accountId, p.date),
-  };
+    fileNameParts: [p.accountId, p.date],
+  });
 };
 
 /**
@@ -625,14 +613,9 @@ const investmentSummary: DatasetBuilder = async (ctx, { definition, parameters }
  */
 const interestTopUpReconciliation: DatasetBuilder = async (ctx, { definition, parameters }) => {
   const p = parameters as Required<Pick<ReportParameters, 'startDate' | 'endDate'>> & ReportParameters;
-  const scope = p.loanId === undefined ? 'All Loans' : `Loan ${p.loanId}`;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: { lenderName: productName, period: `${scope}, ${periodOf(p)}`, generatedAt: ctx.clock.now() },
-    summaryBefore: [],
-    summaryAfter: [],
+  const scope = loanScope(p.loanId);
+  return datasetOf(ctx, definition, parameters, {
+    subject: `${scope}, ${periodOf(p)}`,
     columns: [
       { key: 'date', header: 'Date', kind: 'date', width: 12 },
       { key: 'transactionId', header: 'Transaction', kind: 'integer', width: 12 },
@@ -654,8 +637,8 @@ const interestTopUpReconciliation: DatasetBuilder = async (ctx, { definition, pa
       interest: money(r.interestAmount),
       amount: money(r.amount),
     })),
-    fileName: fileNameOf(definition, p.loanId, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.loanId, p.startDate, p.endDate],
+  });
 };
 
 /**
@@ -666,17 +649,9 @@ const warehouseFunding: DatasetBuilder = async (ctx, { definition, parameters })
   const p = parameters as Required<Pick<ReportParameters, 'date'>> & ReportParameters;
   const house = await repo.statementAccount(ctx.db, houseAccountId);
   const cash = house ? centsFromString(await repo.balanceAtEndOf(ctx.db, house.ledgerAccountId, p.date)) : 0n;
-  return {
-    definition,
-    parameters,
-    title: definition.label,
-    subject: {
-      lenderName: productName,
-      period: `House account ${houseAccountId}, as at ${formatDate(p.date)}`,
-      generatedAt: ctx.clock.now(),
-    },
+  return datasetOf(ctx, definition, parameters, {
+    subject: `House account ${houseAccountId}, as at ${formatDate(p.date)}`,
     summaryBefore: [{ label: 'House account cash', kind: 'money', value: cash }],
-    summaryAfter: [],
     columns: [
       { key: 'loan', header: 'Loan', kind: 'text', width: 30 },
       { key: 'loanStatus', header: 'Loan Status', kind: 'text', width: 18 },
@@ -698,8 +673,8 @@ const warehouseFunding: DatasetBuilder = async (ctx, { definition, parameters })
         interestRepaid: money(i.interestRepaid),
       };
     }),
-    fileName: fileNameOf(definition, p.date),
-  };
+    fileNameParts: [p.date],
+  });
 };
 
 /**
@@ -741,10 +716,7 @@ const accountSplitTransactionsStatement: DatasetBuilder = async (ctx, { definiti
       }
     }
   }
-  return {
-    definition,
-    parameters,
-    title: definition.label,
+  return datasetOf(ctx, definition, parameters, {
     subject,
     summaryBefore: [{ label: 'Opening balance', kind: 'money', value: money(opening) }],
     summaryAfter: [{ label: 'Closing balance', kind: 'money', value: money(closing) }],
@@ -758,8 +730,8 @@ const accountSplitTransactionsStatement: DatasetBuilder = async (ctx, { definiti
     ],
     rowCount: () => repo.countSplitLines(ctx.db, p.accountId, p.startDate, p.endDate),
     rows: rows(),
-    fileName: fileNameOf(definition, p.accountId, p.startDate, p.endDate),
-  };
+    fileNameParts: [p.accountId, p.startDate, p.endDate],
+  });
 };
 
 /**
@@ -805,10 +777,7 @@ const accountTaxStatement: DatasetBuilder = async (ctx, { definition, parameters
   async function* rows(): AsyncGenerator<ReportRow> {
     for (const [item, amount] of lines) yield { item, amount };
   }
-  return {
-    definition,
-    parameters,
-    title: definition.label,
+  return datasetOf(ctx, definition, parameters, {
     subject,
     summaryBefore: [{ label: `Opening balance ${formatDate(startDate)}`, kind: 'money', value: money(opening) }],
     summaryAfter: [{ label: `Closing balance ${formatDate(endDate)}`, kind: 'money', value: money(closing) }],
@@ -817,8 +786,8 @@ const accountTaxStatement: DatasetBuilder = async (ctx, { definition, parameters
       { key: 'amount', header: 'Amount', kind: 'money', width: 18 },
     ],
     rows: rows(),
-    fileName: fileNameOf(definition, p.accountId, `FY${p.financialYear}`),
-  };
+    fileNameParts: [p.accountId, `FY${p.financialYear}`],
+  });
 };
 
 /** The datasets this release generates; the registry's `available` flag says the same. */

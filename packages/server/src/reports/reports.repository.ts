@@ -19,6 +19,26 @@ const dayStart = (isoDate: string): RawBuilder<Date> => sydneyMidnight(sql`cast(
 const dayEnd = (isoDate: string): RawBuilder<Date> => dayStart(addDays(isoDate, 1));
 
 /**
+ * `sums`: what investment `i` had repaid (principal, interest) and had written off before `end`,
+ * from its account's finalised rows, reversals deducted; as of a date, not the investment's
+ * running totals.
+ */
+function repaidBy(end: RawBuilder<Date>): RawBuilder<unknown> {
+  return sql`left join lateral (
+        select
+          sum(case when t.type = 'REPAYMENT' then t.principal_amount
+                   when t.type = 'REPAYMENT_REVERSAL' then -t.principal_amount else 0 end) as principal_repaid,
+          sum(case when t.type = 'REPAYMENT' then t.interest_amount
+                   when t.type = 'REPAYMENT_REVERSAL' then -t.interest_amount else 0 end) as interest_repaid,
+          sum(case when t.type = 'WRITE_OFF' then t.principal_amount
+                   when t.type = 'WRITE_OFF_REVERSAL' then -t.principal_amount else 0 end) as principal_written_off
+        from account_transactions t
+        where t.investment_id = i.id and t.investment_account_id = i.investment_account_id
+          and t.finalised_date is not null and t.status <> 'CANCELLED' and t.finalised_date < ${end}
+      ) sums on true`;
+}
+
+/**
  * Reads pages until one is short; `page` gets the last row of the previous page (undefined first).
  * A page's rows may come raw and be read (`read`) one at a time as they are taken, each let go as
  * it is: a page held whole while it is rendered outlives the young generation's collections, and a
@@ -260,18 +280,7 @@ export function portfolioInvestments(
         coalesce(sums.principal_written_off, 0)::numeric(20,2) as principal_written_off
       from investments i
       join loans l on l.id = i.loan_id
-      left join lateral (
-        select
-          sum(case when t.type = 'REPAYMENT' then t.principal_amount
-                   when t.type = 'REPAYMENT_REVERSAL' then -t.principal_amount else 0 end) as principal_repaid,
-          sum(case when t.type = 'REPAYMENT' then t.interest_amount
-                   when t.type = 'REPAYMENT_REVERSAL' then -t.interest_amount else 0 end) as interest_repaid,
-          sum(case when t.type = 'WRITE_OFF' then t.principal_amount
-                   when t.type = 'WRITE_OFF_REVERSAL' then -t.principal_amount else 0 end) as principal_written_off
-        from account_transactions t
-        where t.investment_id = i.id and t.investment_account_id = i.investment_account_id
-          and t.finalised_date is not null and t.status <> 'CANCELLED' and t.finalised_date < ${end}
-      ) sums on true
+      ${repaidBy(end)}
       where i.investment_account_id = ${accountId} and i.reversed_date is null
         and i.finalised_date is not null and i.finalised_date < ${end}
         and (i.sale_date is null or i.sale_date >= ${end})
@@ -567,18 +576,7 @@ export function accountHoldings(db: Executor, date: string, accountId?: number):
       from investment_accounts a
       left join investments i on i.investment_account_id = a.id and i.reversed_date is null
         and i.finalised_date is not null and i.finalised_date < ${end} and (i.sale_date is null or i.sale_date >= ${end})
-      left join lateral (
-        select
-          sum(case when t.type = 'REPAYMENT' then t.principal_amount
-                   when t.type = 'REPAYMENT_REVERSAL' then -t.principal_amount else 0 end) as principal_repaid,
-          sum(case when t.type = 'REPAYMENT' then t.interest_amount
-                   when t.type = 'REPAYMENT_REVERSAL' then -t.interest_amount else 0 end) as interest_repaid,
-          sum(case when t.type = 'WRITE_OFF' then t.principal_amount
-                   when t.type = 'WRITE_OFF_REVERSAL' then -t.principal_amount else 0 end) as principal_written_off
-        from account_transactions t
-        where t.investment_id = i.id and t.investment_account_id = i.investment_account_id
-          and t.finalised_date is not null and t.status <> 'CANCELLED' and t.finalised_date < ${end}
-      ) sums on true
+      ${repaidBy(end)}
       where a.creation_date < ${end} ${only} ${resume}
       group by a.id, a.name
       order by a.id
