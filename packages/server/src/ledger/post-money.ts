@@ -264,6 +264,32 @@ async function closePendingRows(trx: Tx, entryIds: readonly number[], status: 'P
 }
 
 /**
+ * An account row as ledger_post_money and ledger_post_money_many read it (migrations 0170, 0200):
+ * a field left out (undefined is not written to JSON) is read as null, an amount as 0 and the date
+ * as the movement's, so a batch of thousands of rows carries only what each row has.
+ */
+function accountRowJson(r: AccountRowInput): Record<string, unknown> {
+  const cents = (value: Cents | undefined) => (value === undefined || value === 0n ? undefined : centsToString(value));
+  return {
+    investment_account_id: r.investmentAccountId,
+    type: r.type,
+    amount: centsToString(r.amountCents),
+    principal: cents(r.principalCents),
+    interest: cents(r.interestCents),
+    fees: cents(r.feesCents),
+    tax_withheld: cents(r.taxWithheldCents),
+    comment: r.comment ?? undefined,
+    investor_comment: r.investorComment ?? undefined,
+    loan_id: r.loanId ?? undefined,
+    loan_transaction_id: r.loanTransactionId ?? undefined,
+    investment_id: r.investmentId ?? undefined,
+    withdrawal_request_id: r.withdrawalRequestId ?? undefined,
+    counterpart_account_id: r.counterpartAccountId ?? undefined,
+    effective_date: r.effectiveDate?.toISOString(),
+  };
+}
+
+/**
  * Writes a movement: one balanced ledger entry and its account rows, with its audit record when
  * given, in ONE statement (migration 0170, ledger_post_money): it locks the entry's non-system
  * ledger accounts in ascending id order, refuses under those locks a movement that would take an
@@ -286,7 +312,6 @@ export async function postMoney(
     if (row.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${row.type})`);
   }
   assertBalanced([...movement.accountRows, ...(movement.otherPostings ?? []), ...(movement.systemPostings ?? [])]);
-  const cents = (value: Cents | undefined) => (value === undefined ? undefined : centsToString(value));
   const first = movement.accountRows[0];
   try {
     return await callPostMoney(db, {
@@ -296,23 +321,7 @@ export async function postMoney(
       created_by: movement.createdBy ?? null,
       now: now.toISOString(),
       effective_date: (first?.effectiveDate ?? now).toISOString(),
-      rows: movement.accountRows.map((r) => ({
-        investment_account_id: r.investmentAccountId,
-        type: r.type,
-        amount: centsToString(r.amountCents),
-        principal: cents(r.principalCents),
-        interest: cents(r.interestCents),
-        fees: cents(r.feesCents),
-        tax_withheld: cents(r.taxWithheldCents),
-        comment: r.comment ?? null,
-        investor_comment: r.investorComment ?? null,
-        loan_id: r.loanId ?? null,
-        loan_transaction_id: r.loanTransactionId ?? null,
-        investment_id: r.investmentId ?? null,
-        withdrawal_request_id: r.withdrawalRequestId ?? null,
-        counterpart_account_id: r.counterpartAccountId ?? null,
-        effective_date: (r.effectiveDate ?? now).toISOString(),
-      })),
+      rows: movement.accountRows.map(accountRowJson),
       other_postings: [
         ...(movement.otherPostings ?? []).map((p) => ({
           ledger_account_id: p.ledgerAccountId,
@@ -357,7 +366,6 @@ export async function postMoneyMany(
   if (movements.length === 0) return [];
   const rows: Record<string, unknown>[] = [];
   const others: Record<string, unknown>[] = [];
-  const cents = (value: Cents | undefined) => (value === undefined || value === 0n ? undefined : centsToString(value));
   const entries = movements.map((movement, index) => {
     if (movement.accountRows.length > accountRowsPerMovementMax) {
       throw new LedgerInvariantError('too many account rows in one movement');
@@ -369,24 +377,7 @@ export async function postMoneyMany(
     for (const r of movement.accountRows) {
       if (r.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${r.type})`);
       // undefined fields are left out of the JSON; the function reads them as null (amounts: 0)
-      rows.push({
-        movement: number,
-        investment_account_id: r.investmentAccountId,
-        type: r.type,
-        amount: centsToString(r.amountCents),
-        principal: cents(r.principalCents),
-        interest: cents(r.interestCents),
-        fees: cents(r.feesCents),
-        tax_withheld: cents(r.taxWithheldCents),
-        comment: r.comment ?? undefined,
-        investor_comment: r.investorComment ?? undefined,
-        loan_id: r.loanId ?? undefined,
-        loan_transaction_id: r.loanTransactionId ?? undefined,
-        investment_id: r.investmentId ?? undefined,
-        withdrawal_request_id: r.withdrawalRequestId ?? undefined,
-        counterpart_account_id: r.counterpartAccountId ?? undefined,
-        effective_date: r.effectiveDate?.toISOString(),
-      });
+      rows.push({ movement: number, ...accountRowJson(r) });
     }
     for (const p of movement.otherPostings ?? []) {
       others.push({ movement: number, ledger_account_id: p.ledgerAccountId, amount: centsToString(p.amountCents) });
