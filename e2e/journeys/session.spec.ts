@@ -157,9 +157,11 @@ test('Login is disabled while a field is blank; a wrong password shows the serve
   await expect(login).toBeDisabled();
 
   await page.getByLabel('Email').fill(demoUsers.investor.email);
+  // when the browser sent each attempt, by its own clock: the test process hears of a request
+  // later, and later still on a busy machine, which would blur the interval measured
   const attempts: number[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/auth/login')) attempts.push(Date.now());
+  page.on('requestfinished', (request) => {
+    if (request.url().endsWith('/api/auth/login')) attempts.push(request.timing().startTime);
   });
   await login.click();
   const toast = page.getByTestId('toast-error');
