@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './scripts/precompress';
@@ -85,9 +87,23 @@ const chunkGroups = [
   { name: 'icons', test: inPackage('@mui/icons-material'), priority: 40, includeDependenciesRecursively: false },
 ];
 
-export default defineConfig({
+/**
+ * React Router's production build. Its package exports name only its development build (no
+ * "production" condition), whose invariant checks, warnings and dev-only hooks the app would
+ * otherwise ship and run; the production build beside it has the same API. Only `vite build` uses
+ * it: the dev server and the tests keep the development build and its warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   // the build writes brotli and gzip twins of its files; the server sends them (static-web.ts)
   plugins: [react(), precompressPlugin()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/authenticateJwt': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
@@ -128,4 +144,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
