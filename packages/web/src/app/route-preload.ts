@@ -1,21 +1,36 @@
 import type { Role } from '@lm/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { clientsListRequest } from '../features/clients/clients-list-request';
 import type { StaffTableId } from '../features/dashboard/dashboard-api';
+import { investmentsListRequest } from '../features/investments/investments-list-request';
+import { investorAccountsListRequest } from '../features/investor-accounts/investor-accounts-list-request';
+import { investorGroupsListRequest } from '../features/investor-groups/investor-groups-list-request';
+import { investorsListRequest } from '../features/investors/investors-list-request';
+import { loansListRequest } from '../features/loans/loans-list-request';
+import { marketplaceListRequest } from '../features/marketplace/marketplace-list-request';
+import { applicationsListRequest } from '../features/onboarding/onboarding-list-request';
+import { staffListRequest } from '../features/staff/staff-list-request';
+import { transactionsListRequest } from '../features/transactions/transactions-list-request';
 import { decodeAccessToken } from '../shared/api/jwt';
 import { readSession } from '../shared/api/storage';
-import type { ListDefinition } from '../shared/list/list-types';
+import { hasFilterParams, prefetchFirstPage } from '../shared/list/list-page';
+import type { ListDefinition, ListRequest } from '../shared/list/list-types';
 import { isAllowed, type RouteDefinition, routeFor } from './routes';
 import { screenLoader } from './screens';
 
 type DataPreload = (client: QueryClient, search: string, role: Role) => Promise<unknown>;
 
 /**
- * The first page of a list screen, as its table will ask for it from the URL's list state. The
- * list plumbing is imported here, not at the top: the entry chunk (and so the login page) stays
- * without it.
+ * The first page of a list screen, as its table will ask for it from the URL's list state. Without
+ * filter criteria in the URL (a plain /loans, a sort or a page), the list's request module (its
+ * path and defaults, a few bytes in the entry) is enough: the request leaves at once, before the
+ * list plumbing, the domain's rules and zod have loaded. Criteria need the list's filter fields:
+ * the definition and the list plumbing are imported then (not at the top: the entry chunk, and so
+ * the login page, stays without them).
  */
-function list<R>(definition: () => Promise<ListDefinition<R>>): DataPreload {
+function list<R>(request: ListRequest, definition: () => Promise<ListDefinition<R>>): DataPreload {
   return async (client, search) => {
+    if (!hasFilterParams(new URLSearchParams(search))) return prefetchFirstPage(client, request, search);
     const [{ prefetchListPage }, loaded] = await Promise.all([import('../shared/list/use-list'), definition()]);
     return prefetchListPage(client, loaded, search);
   };
@@ -31,26 +46,38 @@ const staffTables: readonly StaffTableId[] = ['status', 'arrears', 'expired', 'f
  * screen's chunk with the grid has arrived and parsed.
  */
 const dataOfScreen: Readonly<Record<string, DataPreload>> = {
-  'loans/loans-page': list(async () => (await import('../features/loans/loans-api')).loansList),
+  'loans/loans-page': list(loansListRequest, async () => (await import('../features/loans/loans-api')).loansList),
   'transactions/transactions-page': list(
+    transactionsListRequest,
     async () => (await import('../features/transactions/transactions-list')).transactionsList,
   ),
   'marketplace/marketplace-page': list(
+    marketplaceListRequest,
     async () => (await import('../features/marketplace/marketplace-api')).marketplaceList,
   ),
   'investments/investments-page': list(
+    investmentsListRequest,
     async () => (await import('../features/investments/investments-api')).investmentsList,
   ),
-  'investors/investors-page': list(async () => (await import('../features/investors/investors-api')).investorsList),
+  'investors/investors-page': list(
+    investorsListRequest,
+    async () => (await import('../features/investors/investors-api')).investorsList,
+  ),
   'investor-accounts/investor-accounts-page': list(
+    investorAccountsListRequest,
     async () => (await import('../features/investor-accounts/investor-accounts-list')).investorAccountsList,
   ),
   'investor-groups/investor-groups-page': list(
+    investorGroupsListRequest,
     async () => (await import('../features/investor-groups/investor-groups-api')).investorGroupsList,
   ),
-  'clients/clients-page': list(async () => (await import('../features/clients/clients-api')).clientsList),
-  'staff/staff-page': list(async () => (await import('../features/staff/staff-api')).staffList),
+  'clients/clients-page': list(
+    clientsListRequest,
+    async () => (await import('../features/clients/clients-api')).clientsList,
+  ),
+  'staff/staff-page': list(staffListRequest, async () => (await import('../features/staff/staff-api')).staffList),
   'onboarding/investor-applications-page': list(
+    applicationsListRequest,
     async () => (await import('../features/onboarding/onboarding-api')).applicationsList,
   ),
   // the investor's panels list their accounts first

@@ -3,7 +3,6 @@ import {
   clientCreateRoute,
   clientEditRoute,
   clientGetRoute,
-  clientListRoute,
   type clientListShape,
   type ListRow,
   malformedDataMessage,
@@ -11,10 +10,11 @@ import {
 } from '@lm/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api/api-error';
-import { callRoute, pathOf } from '../../shared/api/call-route';
+import { callRoute } from '../../shared/api/call-route';
 import { defineList } from '../../shared/list/list-types';
 import { listKey } from '../../shared/list/use-list';
 import { clientTexts } from './client-texts';
+import { clientsListRequest } from './clients-list-request';
 
 /** The client side of the clients API (investor-and-admin §2 "Clients", §7). */
 
@@ -23,10 +23,8 @@ export type ClientView = RouteData<typeof clientGetRoute>;
 
 /** /clients: filter ID (eq) and Name (contains); default sort id ascending (investor-and-admin §2, §9). */
 export const clientsList = defineList<ClientRow>({
-  id: 'clients',
-  path: pathOf(clientListRoute),
+  ...clientsListRequest,
   title: 'Clients',
-  defaultSort: { field: 'id', direction: 'asc' },
   columns: [
     { field: 'id', header: 'ID', width: 100 },
     { field: 'name', header: 'Name', flex: 2 },

@@ -14,7 +14,6 @@ import {
   type investmentRepaymentListShape,
   investmentRepaymentsRoute,
   investmentReverseRoute,
-  investmentsListRoute,
   type ListRow,
   loanInvestmentListRoute,
   type loanInvestmentListShape,
@@ -34,6 +33,7 @@ import { confirmationHeaders, idempotencyHeaders } from '../../shared/api/idempo
 import type { FilterField } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
 import { listKey } from '../../shared/list/use-list';
+import { investmentsListRequest } from './investments-list-request';
 
 /**
  * The investment screens' data and the investing calls (spec core §2.7, §3 "Investment", §4, §5,
@@ -70,11 +70,8 @@ const investmentFilterFields: readonly FilterField[] = [
 
 /** /investments: default sort investmentAccountTransactionId descending (spec core §9). */
 export const investmentsList = defineList<InvestmentRow>({
-  id: 'investments',
-  path: pathOf(investmentsListRoute),
+  ...investmentsListRequest,
   title: 'Investments',
-  defaultSort: { field: 'investmentAccountTransactionId', direction: 'desc' },
-  expand: ['loan', 'investmentAccount'],
   columns: [
     { field: 'id', header: 'ID', width: 70 },
     { field: 'loanId', header: 'Loan ID', width: 80 },

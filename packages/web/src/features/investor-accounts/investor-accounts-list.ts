@@ -1,6 +1,6 @@
-import { type AccountListRow, accountListRoute, investmentAccountTypeLabels, investmentAccountTypes } from '@lm/domain';
-import { pathOf } from '../../shared/api/call-route';
+import { type AccountListRow, investmentAccountTypeLabels, investmentAccountTypes } from '@lm/domain';
 import { defineList } from '../../shared/list/list-types';
+import { investorAccountsListRequest } from './investor-accounts-list-request';
 
 /** A row of GET api/investmentAccounts (staff; investor-and-admin §3 "Investment account"). */
 export type InvestmentAccountRow = AccountListRow;
@@ -9,11 +9,8 @@ const typeOptions = investmentAccountTypes.map((value) => ({ value, label: inves
 
 /** /investorAccounts (investor-and-admin §2 "Investment accounts"): default sort id ascending. */
 export const investorAccountsList = defineList<InvestmentAccountRow>({
-  id: 'investor-accounts',
-  path: pathOf(accountListRoute),
+  ...investorAccountsListRequest,
   title: 'Accounts',
-  defaultSort: { field: 'id', direction: 'asc' },
-  expand: ['investmentGroup'],
   columns: [
     { field: 'id', header: 'ID', kind: 'integer', width: 90 },
     { field: 'name', header: 'Name', flex: 2 },

@@ -2,7 +2,6 @@ import {
   editInvestorGroupRoute,
   investorGroupAccountsRoute,
   investorGroupDetailRoute,
-  investorGroupListRoute,
   type investorGroupListShape,
   investorGroupStatusLabels,
   type ListRow,
@@ -12,9 +11,10 @@ import {
 } from '@lm/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
-import { defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
+import { defineList, type ListDefinition } from '../../shared/list/list-types';
 import { listKey } from '../../shared/list/use-list';
 import { type InvestmentAccountRow, investmentAccountColumns } from '../investors';
+import { investorGroupsListRequest } from './investor-groups-list-request';
 
 /** The client side of the investor groups API (docs/api.md, "Investors, investor groups and staff"). */
 
@@ -24,11 +24,8 @@ export type EditInvestorGroupChanges = Omit<RouteRequest<typeof editInvestorGrou
 
 /** /investorGroups: default sort id descending, page sizes with All (investor-and-admin §9). */
 export const investorGroupsList = defineList<InvestorGroupRow>({
-  id: 'investor-groups',
-  path: pathOf(investorGroupListRoute),
+  ...investorGroupsListRequest,
   title: 'Investor Groups',
-  defaultSort: { field: 'id', direction: 'desc' },
-  pageSizes: pageSizesWithAll,
   columns: [
     { field: 'id', header: 'ID', width: 90 },
     { field: 'name', header: 'Name', flex: 1.5 },

@@ -8,7 +8,6 @@ import {
   type investorGroupListShape,
   investorGroupStatusLabels,
   investorGroupsOfInvestorRoute,
-  investorListRoute,
   type investorListShape,
   investorTypeLabels,
   type ListRow,
@@ -23,8 +22,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import type { FilterField } from '../../shared/filter/filter-fields';
-import { type Column, defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
+import { type Column, defineList, type ListDefinition } from '../../shared/list/list-types';
 import { listKey } from '../../shared/list/use-list';
+import { investorsListRequest } from './investors-list-request';
 
 /** The client side of the investors API (docs/api.md, "Investors, investor groups and staff"). */
 
@@ -66,12 +66,8 @@ const investorFilterFields: readonly FilterField[] = [
 
 /** /investors: default sort id descending, page sizes with All (investor-and-admin §9). */
 export const investorsList = defineList<InvestorRow>({
-  id: 'investors',
-  path: pathOf(investorListRoute),
+  ...investorsListRequest,
   title: 'Investors',
-  defaultSort: { field: 'id', direction: 'desc' },
-  pageSizes: pageSizesWithAll,
-  expand: ['user'],
   columns: investorColumns,
   filterFields: investorFilterFields,
 });

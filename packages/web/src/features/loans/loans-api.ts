@@ -39,6 +39,7 @@ import { callRoute, pathOf } from '../../shared/api/call-route';
 import { confirmationHeaders } from '../../shared/api/idempotency-key';
 import type { FilterField, FilterOption } from '../../shared/filter/filter-fields';
 import { type Column, defineList, type ListDefinition, pageSizeMax } from '../../shared/list/list-types';
+import { loansListRequest } from './loans-list-request';
 
 /**
  * The client side of the loans API (spec core §3, §7; server packages/server/src/loans): the loan
@@ -156,11 +157,8 @@ const loanFilterFields: readonly FilterField[] = [
 
 /** /loans: default sort id descending (spec core §9); a status criterion is the dashboard's link. */
 export const loansList = defineList<LoanRow>({
-  id: 'loans',
-  path: pathOf(loanListRoute),
+  ...loansListRequest,
   title: 'Loans',
-  defaultSort: { field: 'id', direction: 'desc' },
-  expand: ['client'],
   columns: [
     ...loanColumns.slice(0, 3),
     { field: 'client/name', header: 'Client', flex: 1.2 },

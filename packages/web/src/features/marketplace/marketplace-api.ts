@@ -2,7 +2,6 @@ import {
   interestCalculationMethodLabels,
   type ListRow,
   loanMessages,
-  marketplaceLoanListRoute,
   type marketplaceLoanListShape,
   marketplaceLoanRoute,
   marketplaceStatusLabels,
@@ -13,8 +12,9 @@ import {
 import Chip from '@mui/material/Chip';
 import { createElement } from 'react';
 import { ApiError } from '../../shared/api/api-error';
-import { callRoute, pathOf } from '../../shared/api/call-route';
+import { callRoute } from '../../shared/api/call-route';
 import { defineList, pageSizeMax } from '../../shared/list/list-types';
+import { marketplaceListRequest } from './marketplace-list-request';
 
 /** A loan open for funding (GET api/marketplace/loans, DESIGN §1): the fields the marketplace shows everyone. */
 export type MarketplaceLoan = ListRow<typeof marketplaceLoanListShape>;
@@ -28,10 +28,8 @@ export const marketplaceMark = (loan: Pick<MarketplaceLoan, 'marketplaceStatus'>
 
 /** The marketplace: loans open for funding, expiry ascending (spec core §9). */
 export const marketplaceList = defineList<MarketplaceLoan>({
-  id: 'marketplace',
-  path: pathOf(marketplaceLoanListRoute),
+  ...marketplaceListRequest,
   title: 'Marketplace',
-  defaultSort: { field: 'marketplaceExpiryDate', direction: 'asc' },
   columns: [
     { field: 'id', header: 'ID', width: 80 },
     { field: 'name', header: 'Name', flex: 1.8 },

@@ -4,7 +4,6 @@ import {
   applicationDetailRoute,
   applicationFileDownloadRoute,
   applicationFilesRoute,
-  applicationListRoute,
   applicationStatuses,
   approveApplicationRoute,
   denyApplicationRoute,
@@ -14,9 +13,10 @@ import {
 } from '@lm/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api/api-error';
-import { callRoute, downloadRoute, pathOf } from '../../shared/api/call-route';
+import { callRoute, downloadRoute } from '../../shared/api/call-route';
 import { defineList } from '../../shared/list/list-types';
 import { listKey } from '../../shared/list/use-list';
+import { applicationsListRequest } from './onboarding-list-request';
 
 /**
  * The staff side of the onboarding API (investor-and-admin §7 "Onboarding (staff)"); the public
@@ -35,10 +35,8 @@ export const applicationStatusLabel = (status: string): string => statusLabels[s
  * (ge/le); default sort creation date descending (investor-and-admin §2, §9).
  */
 export const applicationsList = defineList<ApplicationListRow>({
-  id: 'investor-applications',
-  path: pathOf(applicationListRoute),
+  ...applicationsListRequest,
   title: 'Applications',
-  defaultSort: { field: 'creationDate', direction: 'desc' },
   columns: [
     { field: 'id', header: 'ID', kind: 'integer', width: 90 },
     { field: 'applicationId', header: 'Application ID', width: 170 },

@@ -2,14 +2,14 @@ import {
   type ListRow,
   type RouteData,
   roleLabels,
-  staffListRoute,
   type staffListShape,
   staffListTypes,
   staffMemberRoute,
 } from '@lm/domain';
 import { useQuery } from '@tanstack/react-query';
-import { callRoute, pathOf } from '../../shared/api/call-route';
-import { defineList, pageSizesWithAll } from '../../shared/list/list-types';
+import { callRoute } from '../../shared/api/call-route';
+import { defineList } from '../../shared/list/list-types';
+import { staffListRequest } from './staff-list-request';
 
 /** The client side of the staff API (docs/api.md, "Investors, investor groups and staff"). */
 
@@ -22,12 +22,8 @@ const staffTypeLabels: Record<string, string> = Object.fromEntries(
 
 /** /staff: ID, Type, First Name, Last Name; page sizes with All; default sort id descending (§9). */
 export const staffList = defineList<StaffRow>({
-  id: 'staff',
-  path: pathOf(staffListRoute),
+  ...staffListRequest,
   title: 'Staff',
-  defaultSort: { field: 'id', direction: 'desc' },
-  pageSizes: pageSizesWithAll,
-  select: ['id', 'type', 'firstName', 'lastName'],
   columns: [
     { field: 'id', header: 'ID', width: 90 },
     { field: 'type', header: 'Type', kind: 'enum', labels: staffTypeLabels },

@@ -1,15 +1,14 @@
 import {
   type TransactionListRow,
   type TransactionStatus,
-  transactionListRoute,
   transactionStatuses,
   transactionStatusLabels,
   transactionTypeLabels,
   transactionTypes,
 } from '@lm/domain';
-import { pathOf } from '../../shared/api/call-route';
 import { defineList } from '../../shared/list/list-types';
 import { finalisedDateColumn, statusColumn, typeColumn } from './transaction-columns';
+import { transactionsListRequest } from './transactions-list-request';
 
 /** A row of GET api/transactions and GET api/transactions/{id} (staff; investor-and-admin §3 "Transaction"). */
 export type StaffTransactionRow = TransactionListRow;
@@ -25,11 +24,8 @@ export const noReversalsFilter = 'reversalTransactionId eq null and reversesTran
 
 /** /transactions (investor-and-admin §2 "Transactions"): server-paged, default sort finalisedDate descending. */
 export const transactionsList = defineList<StaffTransactionRow>({
-  id: 'transactions',
-  path: pathOf(transactionListRoute),
+  ...transactionsListRequest,
   title: 'Transactions',
-  defaultSort: { field: 'finalisedDate', direction: 'desc' },
-  expand: ['investmentAccount'],
   columns: [
     { field: 'id', header: 'ID', kind: 'integer', width: 90 },
     { field: 'investmentAccountId', header: 'Account ID', kind: 'integer', width: 110 },

@@ -1,6 +1,9 @@
 import { Decimal, formatMoney } from '@lm/domain';
+import { combineFilters } from './combine-filters';
 import { compare, type FieldRule, type FieldValue } from './field-rules';
 import { sydneyStartOfDay } from './sydney-time';
+
+export { combineFilters };
 
 /**
  * The filter criteria types of spec core §3: string, boolean, date, date-time, currency,
@@ -168,44 +171,6 @@ export function buildFilter(fields: readonly FilterField[], values: FilterValues
     .map((field) => conditionFor(field, values[field.id]))
     .filter((c): c is string => c !== null);
   return combineFilters(...conditions);
-}
-
-/**
- * Whether a condition is one bracketed group, its first parenthesis closing at its end:
- * `(a eq 1 or b eq 2)` is, `(a eq 1) or (b eq 2)` is not. Parentheses in string literals
- * ('...', a quote doubled) do not count.
- */
-function isOneGroup(condition: string): boolean {
-  if (!condition.startsWith('(') || !condition.endsWith(')')) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < condition.length; i++) {
-    const char = condition[i];
-    if (inString) {
-      if (char === "'") inString = false; // a doubled quote closes and reopens at once
-    } else if (char === "'") inString = true;
-    else if (char === '(') depth++;
-    else if (char === ')') {
-      depth--;
-      if (depth === 0 && i < condition.length - 1) return false;
-    }
-  }
-  return depth === 0 && !inString;
-}
-
-/**
- * Joins conditions with and. With more than one, each is put in parentheses (unless it already is
- * one bracketed group), so an or inside a part never binds across the and:
- * `(a eq 1) or (b eq 2)` with `c eq 3` is `((a eq 1) or (b eq 2)) and (c eq 3)`.
- */
-export function combineFilters(...conditions: (string | null | undefined)[]): string | undefined {
-  const present = conditions
-    .filter((c): c is string => typeof c === 'string')
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
-  if (present.length === 0) return undefined;
-  if (present.length === 1) return present[0];
-  return present.map((c) => (isOneGroup(c) ? c : `(${c})`)).join(' and ');
 }
 
 /** The criteria that are set, for the chips above a list. */

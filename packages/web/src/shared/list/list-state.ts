@@ -1,21 +1,17 @@
 import type { FieldValue } from '../filter/field-rules';
 import { buildFilter, combineFilters, type FilterValues } from '../filter/filter-fields';
-import { type ListDefinition, pageSizeAll, pageSizeMax, pageSizesDefault, type SortState } from './list-types';
+import { defaultPageState, type PageState, pageQueryParams, pageWindow, readPageState } from './list-page';
+import type { ListDefinition, SortState } from './list-types';
+
+export { pageSizesOf, pageWindow } from './list-page';
 
 /** What a list shows: filter values, sort, page (0-based) and page size (pageSizeAll for All). */
-export interface ListState {
+export interface ListState extends PageState {
   filters: FilterValues;
-  sort: SortState;
-  page: number;
-  pageSize: number;
-}
-
-export function pageSizesOf<R>(definition: Pick<ListDefinition<R>, 'pageSizes'>): readonly number[] {
-  return definition.pageSizes && definition.pageSizes.length > 0 ? definition.pageSizes : pageSizesDefault;
 }
 
 export function defaultListState<R>(definition: ListDefinition<R>): ListState {
-  return { filters: {}, sort: definition.defaultSort, page: 0, pageSize: pageSizesOf(definition)[0] ?? 10 };
+  return { filters: {}, ...defaultPageState(definition) };
 }
 
 /**
@@ -33,29 +29,13 @@ export function nextSort(current: SortState, field: string): SortState {
  * lists can share a page. Defaults are left out, so a plain /loans is the default list.
  */
 export function readListState<R>(params: URLSearchParams, definition: ListDefinition<R>, prefix = ''): ListState {
-  const defaults = defaultListState(definition);
-  const sizes = pageSizesOf(definition);
-  const size = Number(params.get(`${prefix}size`));
-  const page = Number(params.get(`${prefix}page`));
-  const sortText = params.get(`${prefix}sort`);
-  let sort = defaults.sort;
-  if (sortText && /^-?[A-Za-z0-9_/]+$/.test(sortText)) {
-    sort = sortText.startsWith('-')
-      ? { field: sortText.slice(1), direction: 'desc' }
-      : { field: sortText, direction: 'asc' };
-  }
   const filters: Record<string, FieldValue> = {};
   for (const field of definition.filterFields ?? []) {
     const values = params.getAll(`${prefix}f.${field.id}`).filter((v) => v !== '');
     if (values.length === 0) continue;
     filters[field.id] = field.type === 'file' || field.multiple ? values : values[0];
   }
-  return {
-    filters,
-    sort,
-    page: Number.isSafeInteger(page) && page >= 1 ? page - 1 : 0,
-    pageSize: sizes.includes(size) ? size : defaults.pageSize,
-  };
+  return { filters, ...readPageState(params, definition, prefix) };
 }
 
 export function writeListState<R>(
@@ -96,6 +76,15 @@ export function listHref<R>(path: string, definition: ListDefinition<R>, filters
   return search ? `${path}?${search}` : path;
 }
 
+/** The whole condition of a list's page: its base filter, the screen's and the criteria set. */
+export function listFilter<R>(
+  definition: ListDefinition<R>,
+  state: ListState,
+  extraFilter?: string,
+): string | undefined {
+  return combineFilters(definition.baseFilter, extraFilter, buildFilter(definition.filterFields ?? [], state.filters));
+}
+
 /** The query parameters of one page of a list (DESIGN §5). */
 export function listQueryParams<R>(
   definition: ListDefinition<R>,
@@ -103,24 +92,5 @@ export function listQueryParams<R>(
   extraFilter?: string,
   page: { top: number; skip: number } = pageWindow(state),
 ): Record<string, string> {
-  const params: Record<string, string> = {
-    $orderby: `${state.sort.field} ${state.sort.direction}`,
-    $top: String(page.top),
-    $skip: String(page.skip),
-    $count: 'true',
-  };
-  const filter = combineFilters(
-    definition.baseFilter,
-    extraFilter,
-    buildFilter(definition.filterFields ?? [], state.filters),
-  );
-  if (filter) params.$filter = filter;
-  if (definition.expand && definition.expand.length > 0) params.$expand = definition.expand.join(',');
-  if (definition.select && definition.select.length > 0) params.$select = definition.select.join(',');
-  return params;
-}
-
-export function pageWindow(state: ListState): { top: number; skip: number } {
-  if (state.pageSize === pageSizeAll) return { top: pageSizeMax, skip: 0 };
-  return { top: Math.min(state.pageSize, pageSizeMax), skip: state.page * state.pageSize };
+  return pageQueryParams(definition, state, listFilter(definition, state, extraFilter), page);
 }

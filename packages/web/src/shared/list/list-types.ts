@@ -58,18 +58,15 @@ export interface Column<R = Row> {
 }
 
 /**
- * A server-paged list (DESIGN §5, STYLE §5): the endpoint, its columns, its filter fields and
- * its defaults. A screen declares one and gets paging, sorting, filtering and export.
+ * What a list asks the server for, before any filter: its endpoint and defaults. A list screen's
+ * module of it has no zod and no domain rules, so the app asks for the first page as it starts
+ * (app/route-preload.ts), and the list's definition spreads it: each default is written once.
  */
-export interface ListDefinition<R = Row> {
+export interface ListRequest {
   /** Stable id: the query-cache key and the export file name. */
   id: string;
   /** GET path of the list endpoint, e.g. '/api/loans'. */
   path: string;
-  /** Plural noun for headings and messages ('Loans'). */
-  title: string;
-  columns: readonly Column<R>[];
-  filterFields?: readonly FilterField[];
   defaultSort: SortState;
   /** Page sizes; the first is the default (pageSizeAll offers All). */
   pageSizes?: readonly number[];
@@ -79,6 +76,22 @@ export interface ListDefinition<R = Row> {
   select?: readonly string[];
   /** A condition always applied (e.g. "type ne 'REVERSAL'"); trusted text written by us. */
   baseFilter?: string;
+}
+
+/** Declares a list's request with its types checked (an identity function). */
+export function defineListRequest<const L extends ListRequest>(request: L): L {
+  return request;
+}
+
+/**
+ * A server-paged list (DESIGN §5, STYLE §5): the endpoint, its columns, its filter fields and
+ * its defaults. A screen declares one and gets paging, sorting, filtering and export.
+ */
+export interface ListDefinition<R = Row> extends ListRequest {
+  /** Plural noun for headings and messages ('Loans'). */
+  title: string;
+  columns: readonly Column<R>[];
+  filterFields?: readonly FilterField[];
 }
 
 export function idOf<R>(definition: ListDefinition<R>, row: R): string | number {

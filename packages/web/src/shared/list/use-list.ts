@@ -1,65 +1,41 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../api/api-client';
 import type { FilterValues } from '../filter/filter-fields';
-import { defaultListState, type ListState, listQueryParams, readListState, writeListState } from './list-state';
-import { allRowsMax, type ListDefinition, pageSizeAll, pageSizeMax, type SortState } from './list-types';
+import { fetchAllPages, fetchPage, type ListPage, pageQuery } from './list-page';
+import { defaultListState, type ListState, listFilter, readListState, writeListState } from './list-state';
+import type { ListDefinition, SortState } from './list-types';
 
-export interface ListPage<R> {
-  rows: R[];
-  count: number;
-}
-
-/** The query-cache key of every page of a list: invalidate it after a change to refetch. */
-export function listKey(definition: { path: string }): readonly unknown[] {
-  return ['list', definition.path];
-}
+export { type ListPage, listKey } from './list-page';
 
 /**
  * Every row of a list, a page of 1000 at a time, up to allRowsMax (the All page size and
  * "export all rows").
  */
-export async function fetchAllRows<R>(
+export function fetchAllRows<R>(
   definition: ListDefinition<R>,
   state: ListState,
   extraFilter?: string,
   signal?: AbortSignal,
 ): Promise<ListPage<R>> {
-  const rows: R[] = [];
-  let count = 0;
-  for (let skip = 0; skip < allRowsMax; skip += pageSizeMax) {
-    const query = listQueryParams(definition, state, extraFilter, {
-      top: Math.min(pageSizeMax, allRowsMax - skip),
-      skip,
-    });
-    const response = await api.get<R[]>(definition.path, { query, ...(signal ? { signal } : {}) });
-    rows.push(...response.data);
-    count = response.count ?? rows.length;
-    if (response.data.length < pageSizeMax || rows.length >= count) break;
-  }
-  return { rows, count };
+  return fetchAllPages(definition, state, listFilter(definition, state, extraFilter), signal);
 }
 
-export async function fetchListPage<R>(
+export function fetchListPage<R>(
   definition: ListDefinition<R>,
   state: ListState,
   extraFilter?: string,
   signal?: AbortSignal,
 ): Promise<ListPage<R>> {
-  if (state.pageSize === pageSizeAll) return fetchAllRows(definition, state, extraFilter, signal);
-  const query = listQueryParams(definition, state, extraFilter);
-  const response = await api.get<R[]>(definition.path, { query, ...(signal ? { signal } : {}) });
-  return { rows: response.data, count: response.count ?? response.data.length };
+  return fetchPage(definition, state, listFilter(definition, state, extraFilter), signal);
 }
 
-/** One page of a list for a state, as a query: its cache key and how it is fetched. */
+/**
+ * One page of a list for a state, as a query: its cache key and how it is fetched (the key of a
+ * page without criteria is the one prefetchFirstPage fills as the app starts).
+ */
 export function listPageQuery<R>(definition: ListDefinition<R>, state: ListState, extraFilter?: string) {
-  const query = listQueryParams(definition, state, extraFilter);
-  return queryOptions({
-    queryKey: [...listKey(definition), state.pageSize === pageSizeAll ? 'all' : 'page', query],
-    queryFn: ({ signal }) => fetchListPage(definition, state, extraFilter, signal),
-  });
+  return queryOptions(pageQuery<R>(definition, state, listFilter(definition, state, extraFilter)));
 }
 
 /**
@@ -71,10 +47,10 @@ export function useList<R>(definition: ListDefinition<R>, state: ListState, extr
 }
 
 /**
- * Asks for the page a list screen will show for this URL (its list state read from the query
- * string, as useListState reads it), so the request runs while the screen's code still loads;
- * the screen's useList then finds it in the cache. A failure stays quiet here: the screen's own
- * query asks again and shows it.
+ * Asks for the page a list screen will show for this URL (its list state, filters included, read
+ * from the query string, as useListState reads it), so the request runs while the screen's code
+ * still loads; the screen's useList then finds it in the cache. A failure stays quiet here: the
+ * screen's own query asks again and shows it.
  */
 export function prefetchListPage<R>(client: QueryClient, definition: ListDefinition<R>, search: string): Promise<void> {
   const state = readListState(new URLSearchParams(search), definition);
