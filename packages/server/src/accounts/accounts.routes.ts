@@ -52,15 +52,23 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(accountBankAccountsRoute, async ({ params }) => ok(await listBankAccounts(ctx, params.id)));
 
-  route(depositFundsRoute, async ({ params, body }, request) =>
-    ok(await depositFunds(ctx, actorOf(request), params.id, body, request.audit), {
-      userMessage: accountMessages.depositSuccessful,
-    }),
+  // a deposit and a transfer only read and write through the request's transaction: they start
+  // behind their key's claim, in the same round trip (platform/idempotency.ts)
+  route(
+    depositFundsRoute,
+    async ({ params, body }, request) =>
+      ok(await depositFunds(ctx, actorOf(request), params.id, body, request.audit), {
+        userMessage: accountMessages.depositSuccessful,
+      }),
+    { runsWithClaim: true },
   );
 
-  route(transferFundsRoute, async ({ params, body }, request) =>
-    ok(await transferFunds(ctx, actorOf(request), params.id, body, request.audit), {
-      userMessage: accountMessages.transferSuccessful,
-    }),
+  route(
+    transferFundsRoute,
+    async ({ params, body }, request) =>
+      ok(await transferFunds(ctx, actorOf(request), params.id, body, request.audit), {
+        userMessage: accountMessages.transferSuccessful,
+      }),
+    { runsWithClaim: true },
   );
 }

@@ -232,4 +232,76 @@ describe('idempotency keys', () => {
     expect(runs).toBe(2);
     await expect(withIdempotency(t.ctx, fakeRequest('', {}), run)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
+
+  describe('an operation that runs with its claim (runsWithClaim)', () => {
+    const withClaim = { runsWithClaim: true };
+    /** An operation that writes one audit row marked `marker` through the request's transaction. */
+    const writing = (marker: string, data: string) => async () => {
+      await t.ctx.db
+        .insertInto('auditLog')
+        .values({ actorUserId: userId, method: 'POST', route: marker, objectType: 'test', objectId: data })
+        .execute();
+      return { success: true as const, data };
+    };
+    const written = async (marker: string) =>
+      (await t.ctx.db.selectFrom('auditLog').select('objectId').where('route', '=', marker).execute()).map(
+        (r) => r.objectId,
+      );
+
+    it('writes once; a replay answers the first response and what it wrote again is rolled back', async () => {
+      const marker = `idem-with-claim-${Date.now()}`;
+      const first = await withIdempotency(t.ctx, fakeRequest('kc-1', { a: 1 }), writing(marker, 'first'), withClaim);
+      const again = await withIdempotency(t.ctx, fakeRequest('kc-1', { a: 1 }), writing(marker, 'again'), withClaim);
+      expect(first.data).toBe('first');
+      expect(again).toEqual(first);
+      expect(await written(marker)).toEqual(['first']);
+    });
+
+    it('the same key with another body is 422 and writes nothing', async () => {
+      const marker = `idem-with-claim-mismatch-${Date.now()}`;
+      await withIdempotency(t.ctx, fakeRequest('kc-2', { a: 1 }), writing(marker, 'first'), withClaim);
+      await expect(
+        withIdempotency(t.ctx, fakeRequest('kc-2', { a: 2 }), writing(marker, 'other'), withClaim),
+      ).rejects.toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
+      expect(await written(marker)).toEqual(['first']);
+    });
+
+    it('a failing operation keeps neither its key nor its writes', async () => {
+      const marker = `idem-with-claim-fails-${Date.now()}`;
+      const fails = async () => {
+        await writing(marker, 'undone')();
+        throw new AppError('RULE_REFUSED', 'refused');
+      };
+      await expect(withIdempotency(t.ctx, fakeRequest('kc-3', {}), fails, withClaim)).rejects.toThrow('refused');
+      expect(await written(marker)).toEqual([]);
+      const retried = await withIdempotency(t.ctx, fakeRequest('kc-3', {}), writing(marker, 'done'), withClaim);
+      expect(retried.data).toBe('done');
+      expect(await written(marker)).toEqual(['done']);
+    });
+
+    it('a repeat while the first still runs writes nothing: it waits and answers the first, or 409', async () => {
+      const marker = `idem-with-claim-concurrent-${Date.now()}`;
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      const slow = async () => {
+        const answer = await writing(marker, 'first')();
+        await gate;
+        return answer;
+      };
+      const first = withIdempotency(t.ctx, fakeRequest('kc-4', {}), slow, withClaim);
+      await new Promise((r) => setTimeout(r, 30));
+      if (t.ctx.database.kind === 'postgres') {
+        await expect(
+          withIdempotency(t.ctx, fakeRequest('kc-4', {}), writing(marker, 'timed out'), { ...withClaim, waitMs: 50 }),
+        ).rejects.toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
+      }
+      const waiting = withIdempotency(t.ctx, fakeRequest('kc-4', {}), writing(marker, 'second'), withClaim);
+      release();
+      expect((await first).data).toBe('first');
+      expect((await waiting).data).toBe('first');
+      expect(await written(marker)).toEqual(['first']);
+    });
+  });
 });

@@ -81,11 +81,26 @@ function headerKey(request: FastifyRequest): string | undefined {
 /** PostgreSQL's lock_not_available: the claim waited `lock_timeout` for the key's first request. */
 const lockNotAvailable = '55P03';
 
+export interface IdempotencyOptions {
+  waitMs?: number;
+  /**
+   * The operation's only effects are statements of the request's transaction (no mail, no file,
+   * no other connection): on a pipelined driver it starts right behind its key's claim, without
+   * waiting for the claim's answer, so the claim and the operation's first statements share one
+   * round trip. When the claim finds the key already used, everything the operation wrote is rolled
+   * back with the transaction before the key's first result is answered.
+   */
+  runsWithClaim?: boolean;
+}
+
+/** Thrown inside the transaction to roll back an operation that ran before its claim was refused. */
+const notClaimed = Symbol('not claimed');
+
 export async function withIdempotency<T>(
   ctx: AppContext,
   request: FastifyRequest,
   run: () => Promise<SuccessEnvelope<T>>,
-  options: { waitMs?: number } = {},
+  options: IdempotencyOptions = {},
 ): Promise<SuccessEnvelope<T>> {
   const key = headerKey(request);
   const userId = request.actor?.userId;
@@ -93,13 +108,49 @@ export async function withIdempotency<T>(
   const route = `${request.method} ${request.routeOptions.url ?? ''}`;
   const hash = requestHash(request.method, request.url.split('?')[0] ?? '', request.body);
   const waitMs = Math.max(1, Math.round(options.waitMs ?? idempotencyWaitMsDefault));
+  try {
+    return await claimAndRun(ctx, run, { userId, key, route, hash, waitMs }, options.runsWithClaim === true);
+  } catch (error) {
+    if (error !== notClaimed) throw error;
+    // the key was used before: answered (or refused) without running the operation again
+    return claimAndRun(ctx, run, { userId, key, route, hash, waitMs }, false);
+  }
+}
 
+async function claimAndRun<T>(
+  ctx: AppContext,
+  run: () => Promise<SuccessEnvelope<T>>,
+  { userId, key, route, hash, waitMs }: { userId: number; key: string; route: string; hash: string; waitMs: number },
+  withClaim: boolean,
+): Promise<SuccessEnvelope<T>> {
   return ctx.database.inTransaction(async (trx) => {
     const now = ctx.clock.now();
     for (;;) {
-      const claimed = await claim(trx, { userId, key, route, requestHash: hash, now }, waitMs);
+      const sent = withClaim ? ctx.database.nextStatementSent() : undefined;
+      const claiming = claim(trx, { userId, key, route, requestHash: hash, now }, waitMs);
+      let running: Promise<SuccessEnvelope<T>> | undefined;
+      if (sent !== undefined) {
+        claiming.catch(() => {}); // answered below
+        // the claim is on the wire first; the operation's statements follow it in the same write
+        await Promise.race([sent, claiming]);
+        running = run();
+        running.catch(() => {}); // answered below
+      }
+      let claimed: boolean;
+      try {
+        claimed = await claiming;
+      } catch (error) {
+        // the transaction is aborted: the operation's statements fail behind the claim; none of
+        // them may run after it has ended, outside it
+        await running?.catch(() => {});
+        throw error;
+      }
+      if (!claimed && running !== undefined) {
+        await running.catch(() => {});
+        throw notClaimed;
+      }
       if (claimed) {
-        const envelope = await run();
+        const envelope = await (running ?? run());
         // what a replay will send: the same JSON the first response serialises to
         const body = JSON.stringify(envelope);
         // sent with the COMMIT (one round trip for both): the key is DONE exactly when the change commits

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC, routeAccess, routeKey } from '../access/route-access';
 import type { AppContext } from '../context';
-import { idempotencyKeyLengthMax, withIdempotency } from '../idempotency';
+import { type IdempotencyOptions, idempotencyKeyLengthMax, withIdempotency } from '../idempotency';
 
 /** A handler answers the envelope of its route's `data`, or (file routes) sends the reply itself. */
 export type RouteHandler<C extends RouteContract> = (
@@ -88,6 +88,9 @@ export function refuseUnsafeText(request: FastifyRequest): void {
   }
 }
 
+/** How an idempotent route's handler runs under its key (platform/idempotency.ts). */
+export type RouteOptions = Pick<IdempotencyOptions, 'runsWithClaim'>;
+
 /**
  * Registers one route from its contract: Fastify validates params, query and body with the
  * contract's zod schemas (a failure is a 400 naming the field) and the reply with its response
@@ -98,6 +101,7 @@ export function registerRoute<C extends RouteContract>(
   ctx: AppContext,
   contract: C,
   handler: RouteHandler<C>,
+  options: RouteOptions = {},
 ): void {
   app.route({
     method: contract.method,
@@ -108,7 +112,14 @@ export function registerRoute<C extends RouteContract>(
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as RouteInput<C>;
       if (contract.idempotent) {
-        return withIdempotency(ctx, request, () => handler(input, request, reply) as Promise<SuccessEnvelope<unknown>>);
+        return withIdempotency(
+          ctx,
+          request,
+          () => handler(input, request, reply) as Promise<SuccessEnvelope<unknown>>,
+          {
+            runsWithClaim: options.runsWithClaim === true,
+          },
+        );
       }
       return handler(input, request, reply);
     },
@@ -117,5 +128,6 @@ export function registerRoute<C extends RouteContract>(
 
 /** `route(contract, handler)` bound to one app and context, as feature route files use it. */
 export function routeRegistrar(app: FastifyInstance, ctx: AppContext) {
-  return <C extends RouteContract>(contract: C, handler: RouteHandler<C>) => registerRoute(app, ctx, contract, handler);
+  return <C extends RouteContract>(contract: C, handler: RouteHandler<C>, options?: RouteOptions) =>
+    registerRoute(app, ctx, contract, handler, options);
 }
