@@ -19,6 +19,7 @@ import { fetchAllRows, type ListStateController, useList, useListState } from '.
 import { toGridColumns } from './grid-columns';
 import { NoRowsOverlay } from './no-rows';
 import { openRowOnKey } from './row-keys';
+import { TableLoading } from './table-loading';
 
 // the dialogs load when first opened: the first rows wait for neither (the filter brings the date pickers)
 const FilterDialog = lazy(() => import('../filter/filter-dialog').then((m) => ({ default: m.FilterDialog })));
@@ -132,49 +133,54 @@ function ServerTableWithState<R>({
           </IconButton>
         </Tooltip>
       </Stack>
-      <Box sx={height ? { height } : undefined}>
-        <DataGrid
-          {...(heading ? { 'aria-labelledby': headingId } : { label: definition.title })}
-          autoHeight={!height}
-          rows={rows}
-          columns={columns}
-          getRowId={getRowId}
-          rowCount={count ?? 0}
-          loading={list.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          sortingOrder={['desc', 'asc']}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            const field = model[0]?.field ?? state.sort.field;
-            controller.setSort(nextSort(state.sort, field));
-          }}
-          paginationModel={paginationModel}
-          onPaginationModelChange={(model) => {
-            const first = pendingPagination.current === null;
-            pendingPagination.current = model;
-            if (!first) return;
-            queueMicrotask(() => {
-              const last = pendingPagination.current;
-              pendingPagination.current = null;
-              if (last) controller.setPagination(last.page, last.pageSize);
-            });
-          }}
-          pageSizeOptions={pageSizes}
-          onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
-          onCellKeyDown={(params, event) => openRowOnKey(params.field, params.row as R, event, onRowClick)}
-          disableColumnFilter
-          disableColumnMenu
-          disableRowSelectionOnClick
-          localeText={localeText}
-          slots={slots}
-          slotProps={{
-            noRowsOverlay:
-              list.isError && rows.length === 0 ? { error: list.error, onRetry: () => void list.refetch() } : {},
-          }}
-          sx={{ border: 0, ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
-        />
-      </Box>
+      {list.isPending ? (
+        // the first page on its way (asked for as the app started, or now): the grid mounts once it is here
+        <TableLoading label={definition.title} height={height} />
+      ) : (
+        <Box sx={height ? { height } : undefined}>
+          <DataGrid
+            {...(heading ? { 'aria-labelledby': headingId } : { label: definition.title })}
+            autoHeight={!height}
+            rows={rows}
+            columns={columns}
+            getRowId={getRowId}
+            rowCount={count ?? 0}
+            loading={list.isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            sortingOrder={['desc', 'asc']}
+            sortModel={sortModel}
+            onSortModelChange={(model) => {
+              const field = model[0]?.field ?? state.sort.field;
+              controller.setSort(nextSort(state.sort, field));
+            }}
+            paginationModel={paginationModel}
+            onPaginationModelChange={(model) => {
+              const first = pendingPagination.current === null;
+              pendingPagination.current = model;
+              if (!first) return;
+              queueMicrotask(() => {
+                const last = pendingPagination.current;
+                pendingPagination.current = null;
+                if (last) controller.setPagination(last.page, last.pageSize);
+              });
+            }}
+            pageSizeOptions={pageSizes}
+            onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
+            onCellKeyDown={(params, event) => openRowOnKey(params.field, params.row as R, event, onRowClick)}
+            disableColumnFilter
+            disableColumnMenu
+            disableRowSelectionOnClick
+            localeText={localeText}
+            slots={slots}
+            slotProps={{
+              noRowsOverlay:
+                list.isError && rows.length === 0 ? { error: list.error, onRetry: () => void list.refetch() } : {},
+            }}
+            sx={{ border: 0, ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
+          />
+        </Box>
+      )}
       {canFilter && filterOpen && (
         <Suspense fallback={null}>
           <FilterDialog
