@@ -91,6 +91,12 @@ export interface IdempotencyOptions {
    * back with the transaction before the key's first result is answered.
    */
   runsWithClaim?: boolean;
+  /**
+   * The caller's session check, when the request's authentication left it to the transaction
+   * (access-plugin.ts): it runs first, and on a pipelined driver in the same write as the claim
+   * and the operation's first statements; a refusal rolls back everything the request wrote.
+   */
+  sessionCheck?: (() => Promise<void>) | undefined;
 }
 
 /** Thrown inside the transaction to roll back an operation that ran before its claim was refused. */
@@ -104,16 +110,21 @@ export async function withIdempotency<T>(
 ): Promise<SuccessEnvelope<T>> {
   const key = headerKey(request);
   const userId = request.actor?.userId;
-  if (key === undefined || userId === undefined) return run();
+  const sessionCheck = options.sessionCheck;
+  if (key === undefined || userId === undefined) {
+    await sessionCheck?.();
+    return run();
+  }
   const route = `${request.method} ${request.routeOptions.url ?? ''}`;
   const hash = requestHash(request.method, request.url.split('?')[0] ?? '', request.body);
   const waitMs = Math.max(1, Math.round(options.waitMs ?? idempotencyWaitMsDefault));
+  const keyed = { userId, key, route, hash, waitMs };
   try {
-    return await claimAndRun(ctx, run, { userId, key, route, hash, waitMs }, options.runsWithClaim === true);
+    return await claimAndRun(ctx, run, keyed, options.runsWithClaim === true, sessionCheck);
   } catch (error) {
     if (error !== notClaimed) throw error;
     // the key was used before: answered (or refused) without running the operation again
-    return claimAndRun(ctx, run, { userId, key, route, hash, waitMs }, false);
+    return claimAndRun(ctx, run, keyed, false, sessionCheck);
   }
 }
 
@@ -122,9 +133,23 @@ async function claimAndRun<T>(
   run: () => Promise<SuccessEnvelope<T>>,
   { userId, key, route, hash, waitMs }: { userId: number; key: string; route: string; hash: string; waitMs: number },
   withClaim: boolean,
+  sessionCheck: (() => Promise<void>) | undefined,
 ): Promise<SuccessEnvelope<T>> {
   return ctx.database.inTransaction(async (trx) => {
     const now = ctx.clock.now();
+    // the session check goes first: right behind BEGIN, ahead of the claim and the operation
+    let checking: Promise<void> | undefined;
+    if (sessionCheck) {
+      const sent = withClaim ? ctx.database.nextStatementSent() : undefined;
+      checking = sessionCheck();
+      if (sent === undefined) {
+        await checking;
+        checking = undefined;
+      } else {
+        checking.catch(() => {}); // answered below, once the claim and the operation are sent
+        await Promise.race([sent, checking]);
+      }
+    }
     for (;;) {
       const sent = withClaim ? ctx.database.nextStatementSent() : undefined;
       const claiming = claim(trx, { userId, key, route, requestHash: hash, now }, waitMs);
@@ -135,6 +160,18 @@ async function claimAndRun<T>(
         await Promise.race([sent, claiming]);
         running = run();
         running.catch(() => {}); // answered below
+      }
+      if (checking !== undefined) {
+        const check = checking;
+        checking = undefined;
+        try {
+          await check;
+        } catch (error) {
+          // a session no longer live: what was sent behind its check ends with the transaction
+          await claiming.catch(() => {});
+          await running?.catch(() => {});
+          throw error;
+        }
       }
       let claimed: boolean;
       try {

@@ -1,5 +1,6 @@
-import { sessionMessages } from '@lm/domain';
+import { sessionMessages, sydneyDate } from '@lm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAccountFor } from '../accounts/money.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
 
 /** Sessions end when they should (ADR 003): password change, logout, refresh-token reuse. */
@@ -161,5 +162,45 @@ describe('the per-request session check', () => {
       sessionId: '00000000-0000-4000-8000-000000000000',
     });
     expect(await detailsStatus(token)).toBe(401);
+  });
+});
+
+describe('a money movement after its session ended', () => {
+  it('is refused as an expired token and moves nothing, with an Idempotency-Key or without', async () => {
+    const { accountId } = await openAccountFor(t.ctx, demo.investor, { name: 'Ended session account' });
+    const s = await signIn(demo.management);
+    const sid = (JSON.parse(Buffer.from(s.access.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    const deposit = (key?: string) =>
+      t.call('POST', `/api/investmentAccounts/${accountId}/deposit`, {
+        token: s.access,
+        ...(key ? { headers: { 'Idempotency-Key': key } } : {}),
+        body: {
+          investmentAccountId: accountId,
+          amount: 25,
+          comment: 'after the session',
+          depositDate: sydneyDate(t.ctx.clock.now()),
+        },
+      });
+    const live = await deposit('ended-session-live');
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    // ended elsewhere (another server process): this one learns it from the database
+    await t.ctx.db.updateTable('sessions').set({ revokedAt: t.ctx.clock.now() }).where('id', '=', sid).execute();
+    for (const key of ['ended-session-1', undefined]) {
+      const refused = await deposit(key);
+      expect(refused.status).toBe(401);
+      expect(refused.body.userMessage).toBe('Expired Token');
+    }
+    const rows = await t.ctx.db
+      .selectFrom('accountTransactions')
+      .select('amount')
+      .where('investmentAccountId', '=', accountId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const keys = await t.ctx.db
+      .selectFrom('idempotencyKeys')
+      .select('key')
+      .where('key', 'like', 'ended-session-%')
+      .execute();
+    expect(keys.map((k) => k.key)).toEqual(['ended-session-live']);
   });
 });

@@ -7,6 +7,17 @@ import { PUBLIC, routeAccess, routeKey } from './route-access';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /**
+     * The check that the caller's session is still live, when it travels with the request's first
+     * statements instead of before them (routes registered with runsWithClaim, called with an
+     * Idempotency-Key): the route's idempotent transaction runs it, and nothing it wrote commits
+     * unless the session is live. Null when the check was made before the handler.
+     */
+    sessionCheck: (() => Promise<void>) | null;
+  }
+  interface FastifyContextConfig {
+    /** The route's handler runs behind its key's claim (platform/idempotency.ts). */
+    runsWithClaim?: boolean;
   }
 }
 
@@ -29,6 +40,7 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
   };
 
   app.decorateRequest('actor', null);
+  app.decorateRequest('sessionCheck', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -52,6 +64,14 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
     if (allowed === PUBLIC) {
       const token = bearerToken(request.headers.authorization);
       if (token) request.actor = await authenticate(token).catch(() => null);
+      return;
+    }
+    if (request.routeOptions.config.runsWithClaim === true && request.headers['idempotency-key'] !== undefined) {
+      // the token is checked now; its session's liveness with the transaction's first statements
+      const actor = await tokens.verifyAccessToken(bearerToken(request.headers.authorization));
+      request.actor = actor;
+      if (!allowed.includes(actor.role)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      request.sessionCheck = () => sessions.assertLive(actor.sessionId, actor.userId);
       return;
     }
     const actor = await authenticate(bearerToken(request.headers.authorization));

@@ -107,7 +107,7 @@ export function registerRoute<C extends RouteContract>(
     method: contract.method,
     url: contract.path,
     schema: fastifySchemaOf(contract),
-    config: { contract },
+    config: { contract, runsWithClaim: options.runsWithClaim === true },
     preValidation: async (request) => refuseUnsafeText(request),
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as RouteInput<C>;
@@ -116,9 +116,7 @@ export function registerRoute<C extends RouteContract>(
           ctx,
           request,
           () => handler(input, request, reply) as Promise<SuccessEnvelope<unknown>>,
-          {
-            runsWithClaim: options.runsWithClaim === true,
-          },
+          { runsWithClaim: options.runsWithClaim === true, sessionCheck: request.sessionCheck ?? undefined },
         );
       }
       return handler(input, request, reply);
