@@ -31,12 +31,19 @@ const investmentSuccessful = { userMessage: loanMessages.investmentSuccessful };
 export function investmentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = routeRegistrar(app, ctx);
 
-  route(investmentInvestorInvestRoute, async ({ params, body }, request) =>
-    ok(await investAsInvestor(ctx, actorOf(request), params.id, body, request.audit), investmentSuccessful),
+  // investing only reads and writes through the request's transaction: it starts behind its key's claim
+  route(
+    investmentInvestorInvestRoute,
+    async ({ params, body }, request) =>
+      ok(await investAsInvestor(ctx, actorOf(request), params.id, body, request.audit), investmentSuccessful),
+    { runsWithClaim: true },
   );
 
-  route(investmentManagementInvestRoute, async ({ params, body }, request) =>
-    ok(await investAsManagement(ctx, actorOf(request), params.id, body, request.audit), investmentSuccessful),
+  route(
+    investmentManagementInvestRoute,
+    async ({ params, body }, request) =>
+      ok(await investAsManagement(ctx, actorOf(request), params.id, body, request.audit), investmentSuccessful),
+    { runsWithClaim: true },
   );
 
   route(investmentOnePercentRoute, async ({ params }, request) =>

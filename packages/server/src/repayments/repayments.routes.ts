@@ -38,10 +38,15 @@ export function repaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
 
-  route(repaymentsFractionaliseRoute, async ({ body }, request) => {
-    const result = await fractionaliseRepayments(ctx, body, actorOf(request).userId, request.audit);
-    return ok(result, { count: result.length, userMessage: repaymentMessages.fractionalised });
-  });
+  // it only reads and writes through the request's transaction: it starts behind its key's claim
+  route(
+    repaymentsFractionaliseRoute,
+    async ({ body }, request) => {
+      const result = await fractionaliseRepayments(ctx, body, actorOf(request).userId, request.audit);
+      return ok(result, { count: result.length, userMessage: repaymentMessages.fractionalised });
+    },
+    { runsWithClaim: true },
+  );
 
   route(excessApplyRoute, async ({ params }, request) =>
     ok(await applyExcess(ctx, params.id, actorOf(request).userId, request.audit)),
