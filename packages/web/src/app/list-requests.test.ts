@@ -7,11 +7,13 @@ import {
   investorListRoute,
   loanListRoute,
   marketplaceLoanListRoute,
+  ownAccountListRoute,
   staffListRoute,
   transactionListRoute,
 } from '@lm/domain';
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { ownAccountsPath } from '../features/accounts/accounts-api';
 import { clientsList } from '../features/clients/clients-api';
 import { investmentsList } from '../features/investments/investments-api';
 import { investorAccountsList } from '../features/investor-accounts/investor-accounts-list';
@@ -55,6 +57,10 @@ describe('the list requests the app starts with', () => {
       const early = firstPageQuery(definition, search);
       expect(hashKey(early.queryKey), `${definition.id}${search}`).toBe(hashKey(table.queryKey));
     }
+  });
+
+  it("asks for the investor's own accounts at the contract's path", () => {
+    expect(ownAccountsPath).toBe(pathOf(ownAccountListRoute));
   });
 
   it('leaves a URL with filter criteria to the list definition', () => {

@@ -1,5 +1,6 @@
 import type { Role } from '@lm/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { ownAccountsQuery } from '../features/accounts/accounts-api';
 import { clientsListRequest } from '../features/clients/clients-list-request';
 import type { StaffTableId } from '../features/dashboard/dashboard-api';
 import { investmentsListRequest } from '../features/investments/investments-list-request';
@@ -81,14 +82,8 @@ const dataOfScreen: Readonly<Record<string, DataPreload>> = {
     async () => (await import('../features/onboarding/onboarding-api')).applicationsList,
   ),
   // the investor's panels list their accounts first
-  'portfolio/portfolio-page': async (client) => {
-    const { ownAccountsQuery } = await import('../features/accounts/accounts-api');
-    return client.prefetchQuery({ ...ownAccountsQuery, meta: { silent: true } });
-  },
-  'accounts/accounts-page': async (client) => {
-    const { ownAccountsQuery } = await import('../features/accounts/accounts-api');
-    return client.prefetchQuery({ ...ownAccountsQuery, meta: { silent: true } });
-  },
+  'portfolio/portfolio-page': (client) => client.prefetchQuery({ ...ownAccountsQuery, meta: { silent: true } }),
+  'accounts/accounts-page': (client) => client.prefetchQuery({ ...ownAccountsQuery, meta: { silent: true } }),
   // the staff dashboards' tables (the investor dashboard loads its own chunk and asks then)
   'dashboard/dashboard-page': async (client, _search, role) => {
     if (!staffRoles.includes(role)) return;
