@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { listHref } from '../../shared/list/list-state';
 import type { Column } from '../../shared/list/list-types';
 import { DataTable } from '../../shared/table/data-table';
+import { TableLoading } from '../../shared/table/table-loading';
 import { loansList } from '../loans';
 import {
   accountTotalsQuery,
@@ -132,16 +133,20 @@ function LoanTable({
           }
         />
       </Box>
-      <DataTable
-        label={title}
-        rows={rows}
-        columns={columns}
-        getRowId={rowIdOf(id)}
-        loading={isPending}
-        height={tableHeightPx}
-        pageSizes={[100]}
-        {...(hrefOf ? { onRowClick: (row: LoanStatisticsRow) => navigate(hrefOf(row)) } : {})}
-      />
+      {isPending ? (
+        // the rows on their way (asked for as the app started): the grid mounts once, with them
+        <TableLoading label={title} height={tableHeightPx} />
+      ) : (
+        <DataTable
+          label={title}
+          rows={rows}
+          columns={columns}
+          getRowId={rowIdOf(id)}
+          height={tableHeightPx}
+          pageSizes={[100]}
+          {...(hrefOf ? { onRowClick: (row: LoanStatisticsRow) => navigate(hrefOf(row)) } : {})}
+        />
+      )}
     </Card>
   );
 }
