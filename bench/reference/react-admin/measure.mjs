@@ -1,0 +1,60 @@
+// The time from navigation to the first data row painted in react-admin's smallest app, in a new
+// browser context each run, as the bench's browser section measures our screens: the built app
+// served over HTTP, one warm-up, then the median of `RUNS` (7).
+// Usage (after `npm install && npm run build` here): node measure.mjs
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const dist = path.join(import.meta.dirname, 'dist');
+const runs = Number(process.env.RUNS ?? 7);
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const server = http.createServer((request, response) => {
+  const file = path.join(dist, request.url === '/' ? 'index.html' : request.url.split('?')[0]);
+  if (!file.startsWith(dist) || !fs.existsSync(file)) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+  fs.createReadStream(file).pipe(response);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${server.address().port}/#/posts`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const times = [];
+for (let i = 0; i <= runs; i++) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-AU' });
+  await context.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('tr.RaDataTable-rowEven')) {
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          window.firstRowMs = performance.now();
+        });
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(() => window.firstRowMs, undefined, { timeout: 60_000, polling: 50 });
+  if (i > 0) times.push(Math.round(await handle.jsonValue()));
+  await context.close();
+}
+await browser.close();
+server.close();
+const sorted = [...times].sort((a, b) => a - b);
+console.log(`react-admin first row: ${times.join(', ')} ms; median ${sorted[Math.floor(sorted.length / 2)]} ms`);
