@@ -1,11 +1,13 @@
 // The time from navigation to the first data row painted in react-admin's smallest app, in a new
 // browser context each run, as the bench's browser section measures our screens: the built app
 // served over HTTP, one warm-up, then the median of `RUNS` (7).
-// Usage (after `npm install && npm run build` here): node measure.mjs
+// Usage (after `npm install && npm run build` here): npm run measure
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+// the Chromium and flags the journeys and the bench use
+import { browserArgs, findBrowser } from '../../../e2e/support/browser.ts';
 
 const dist = path.join(import.meta.dirname, 'dist');
 const runs = Number(process.env.RUNS ?? 7);
@@ -22,18 +24,8 @@ const server = http.createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${server.address().port}/#/posts`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const found = await findBrowser();
+const browser = await chromium.launch({ executablePath: found.executablePath, args: browserArgs, headless: true });
 const times = [];
 for (let i = 0; i <= runs; i++) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-AU' });
