@@ -140,24 +140,18 @@ async function claimAndRun<T>(
     // the session check goes first: right behind BEGIN, ahead of the claim and the operation
     let checking: Promise<void> | undefined;
     if (sessionCheck) {
-      const sent = withClaim ? ctx.database.nextStatementSent() : undefined;
-      checking = sessionCheck();
-      if (sent === undefined) {
-        await checking;
-        checking = undefined;
-      } else {
-        checking.catch(() => {}); // answered below, once the claim and the operation are sent
-        await Promise.race([sent, checking]);
-      }
+      const check = await sendAhead(ctx, withClaim, sessionCheck);
+      if (check.ahead)
+        checking = check.answer; // answered below, once the claim and the operation are sent
+      else await check.answer;
     }
     for (;;) {
-      const sent = withClaim ? ctx.database.nextStatementSent() : undefined;
-      const claiming = claim(trx, { userId, key, route, requestHash: hash, now }, waitMs);
+      const { answer: claiming, ahead } = await sendAhead(ctx, withClaim, () =>
+        claim(trx, { userId, key, route, requestHash: hash, now }, waitMs),
+      );
       let running: Promise<SuccessEnvelope<T>> | undefined;
-      if (sent !== undefined) {
-        claiming.catch(() => {}); // answered below
-        // the claim is on the wire first; the operation's statements follow it in the same write
-        await Promise.race([sent, claiming]);
+      if (ahead) {
+        // the operation's statements follow the claim in the same write
         running = run();
         running.catch(() => {}); // answered below
       }
@@ -223,6 +217,25 @@ async function claimAndRun<T>(
       return (typeof body === 'string' ? JSON.parse(body) : body) as SuccessEnvelope<T>;
     }
   });
+}
+
+/**
+ * Starts `send`. With `pipelined` on a pipelined driver, resolves once its statement is on the wire
+ * (`ahead`), so that the next one goes out in the same write; its answer is for the caller to
+ * await (a failure left unawaited is not reported as unhandled). Otherwise resolves at once, and
+ * the caller awaits the answer before sending anything else.
+ */
+async function sendAhead<R>(
+  ctx: AppContext,
+  pipelined: boolean,
+  send: () => Promise<R>,
+): Promise<{ answer: Promise<R>; ahead: boolean }> {
+  const sent = pipelined ? ctx.database.nextStatementSent() : undefined;
+  const answer = send();
+  if (sent === undefined) return { answer, ahead: false };
+  answer.catch(() => {});
+  await Promise.race([sent, answer]);
+  return { answer, ahead: true };
 }
 
 /**
