@@ -17,7 +17,7 @@ import { readSession } from '../shared/api/storage';
 import { hasFilterParams, prefetchFirstPage } from '../shared/list/list-page';
 import type { ListDefinition, ListRequest } from '../shared/list/list-types';
 import { isAllowed, type RouteDefinition, routeFor } from './routes';
-import { screenLoader } from './screens';
+import { loadScreen } from './screens';
 
 type DataPreload = (client: QueryClient, search: string, role: Role) => Promise<unknown>;
 
@@ -122,9 +122,8 @@ export function preloadRoute(client: QueryClient, location: { pathname: string; 
   // the data's small modules are asked for first: on the browser's six connections they arrive
   // in the first round, so the data request leaves while the screen's larger chunks still load
   startData(client, route, location);
-  const load = screenLoader(route);
-  // a failed download shows when the screen renders (its lazy import fails the same way)
-  if (load) void load().catch(() => undefined);
+  // a failed download shows when the screen renders (the router asks again)
+  void loadScreen(route)?.catch(() => undefined);
 }
 
 function startData(client: QueryClient, route: RouteDefinition, location: { pathname: string; search: string }) {
