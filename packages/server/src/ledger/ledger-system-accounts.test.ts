@@ -112,6 +112,31 @@ describe('the system accounts, brought up to date at commit', () => {
     await expectSound();
   });
 
+  it('follow postings whose commit event ran early or was rolled back with a savepoint (one event per transaction)', async () => {
+    // migration 0204: only a transaction's first posting queues the deferred event that applies
+    // the tally; the event, run early by SET CONSTRAINTS, or dropped with a savepoint, is queued again
+    const [trustBefore, investorBefore] = [await current(trust), await current(investors[1]!)];
+    const deposit = (dollars: string) => `
+      with e as (insert into ledger_entries (kind, finalised_at) values ('DEPOSIT', now()) returning id)
+      insert into ledger_postings (entry_id, ledger_account_id, amount)
+      select e.id, v.account, v.amount from e,
+        (values (${trust}::bigint, -${dollars}::numeric), (${investors[1]}::bigint, ${dollars}::numeric)) as v(account, amount);`;
+    await t.ctx.database.exec(
+      `begin; ${deposit('1.00')} set constraints all immediate; set constraints all deferred; ${deposit('2.00')} commit;`,
+    );
+    expect(await current(trust)).toBe(trustBefore - 300n);
+    await t.ctx.database.exec(
+      `begin; savepoint first; ${deposit('4.00')} rollback to savepoint first; ${deposit('8.00')} commit;`,
+    );
+    expect(await current(trust)).toBe(trustBefore - 1_100n);
+    await t.ctx.database.exec(
+      `begin; ${deposit('16.00')} set constraints all immediate; ${deposit('32.00')} ${deposit('64.00')} commit;`,
+    );
+    expect(await current(trust)).toBe(trustBefore - 12_300n);
+    expect(await current(investors[1]!)).toBe(investorBefore + 12_300n);
+    await expectSound();
+  });
+
   it('follow a transaction that only finalises a pending entry', async () => {
     const investor = investors[1]!;
     const before = await balanceOf(t.ctx.db, trust);

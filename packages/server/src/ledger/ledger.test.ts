@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../platform/db/database';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
   balanceOf,
@@ -141,5 +143,54 @@ describe('ledger', () => {
       /append-only/,
     );
     await expect(t.ctx.db.deleteFrom('ledgerEntries').execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses postings that do not balance by themselves, whatever the entry had or gets later (migration 0204)', async () => {
+    const trust = await systemAccountId(t.ctx.db, 'TRUST_BANK');
+    const revenue = await systemAccountId(t.ctx.db, 'REVENUE');
+    const post = (entryId: number, amounts: [number, string][]) =>
+      sql`insert into ledger_postings (entry_id, ledger_account_id, amount)
+        select * from unnest(
+          ${amounts.map(() => entryId)}::bigint[],
+          ${amounts.map(([account]) => account)}::bigint[],
+          ${amounts.map(([, amount]) => amount)}::numeric[])`;
+    const newEntry = async (trx: Executor) =>
+      (
+        await trx
+          .insertInto('ledgerEntries')
+          .values({ kind: 'TEST', finalisedAt: now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    // an entry built by two statements that balance only together: refused at the first
+    await expect(
+      t.ctx.db.transaction().execute(async (trx) => {
+        const entry = await newEntry(trx);
+        await post(entry, [[trust, '-1.00']]).execute(trx);
+        await post(entry, [[revenue, '1.00']]).execute(trx);
+      }),
+    ).rejects.toThrow(/does not balance/);
+    // a balanced entry, then a posting added to it later: refused, with the check made early or not
+    const entry = await t.ctx.db.transaction().execute(async (trx) => {
+      const id = await newEntry(trx);
+      await post(id, [
+        [trust, '-2.00'],
+        [revenue, '2.00'],
+      ]).execute(trx);
+      return id;
+    });
+    await expect(
+      t.ctx.db.transaction().execute((trx) => post(entry, [[revenue, '0.01']]).execute(trx)),
+    ).rejects.toThrow(/does not balance/);
+    await expect(
+      t.ctx.db.transaction().execute(async (trx) => {
+        await sql`set constraints all immediate`.execute(trx);
+        await post(entry, [[trust, '-0.01']]).execute(trx);
+      }),
+    ).rejects.toThrow(/does not balance/);
+    const sum = await sql<{ total: string; n: number }>`select sum(amount)::text as total, count(*)::int as n
+      from ledger_postings where entry_id = ${entry}`.execute(t.ctx.db);
+    expect(sum.rows[0]).toMatchObject({ n: 2 });
+    expect(Number(sum.rows[0]!.total)).toBe(0);
   });
 });
