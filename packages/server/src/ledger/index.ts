@@ -42,6 +42,7 @@ export {
   finaliseMoneyMany,
   investmentAccountLedgerId,
   isAvailableBalanceRefusal,
+  type LockedLedgerAccounts,
   lockForMovement,
   type MoneyMovement,
   type MovementAudit,

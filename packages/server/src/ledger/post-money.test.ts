@@ -4,7 +4,15 @@ import { createInvestmentAccount } from '../accounts';
 import { systemAudit } from '../platform/audit/audit';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { systemAccountId } from './ledger';
-import { balancesOf, finaliseMoney, postMoney, postMoneyMany, reverseMoney, voidMoney } from './post-money';
+import {
+  balancesOf,
+  finaliseMoney,
+  lockForMovement,
+  postMoney,
+  postMoneyMany,
+  reverseMoney,
+  voidMoney,
+} from './post-money';
 
 let t: TestApp;
 let account: number;
@@ -250,5 +258,27 @@ describe('account postings', () => {
     expect(centsFromString(written[0]!.runningBalance!)).toBe(beforeCents + 10_00n);
     expect(centsFromString(written[1]!.runningBalance!)).toBe(beforeCents + 6_00n);
     expect((await balancesOf(t.ctx.db, other)).currentCents).toBe(beforeCents + 6_00n);
+  });
+
+  it('does not lock again what lockForMovement locked in the same transaction, and locks the rest (migration 0205)', async () => {
+    const now = at(t.ctx.clock.now(), 90);
+    const [accountBefore, otherBefore] = [await balancesOf(t.ctx.db, account), await balancesOf(t.ctx.db, other)];
+    const deposit = (investmentAccountId: number, cents: bigint) => ({
+      kind: 'DEPOSIT',
+      accountRows: [{ investmentAccountId, type: 'DEPOSIT' as const, amountCents: cents }],
+      otherPostings: [{ ledgerAccountId: trust, amountCents: -cents }],
+    });
+    // only the first account locked by the caller: the function locks the other itself
+    await t.ctx.db.transaction().execute(async (trx) => {
+      const locked = await lockForMovement(trx, [account], [trust]);
+      await postMoneyMany(trx, [deposit(account, 1_00n), deposit(other, 2_00n)], now, locked);
+    });
+    expect((await balancesOf(t.ctx.db, account)).currentCents).toBe(accountBefore.currentCents + 1_00n);
+    expect((await balancesOf(t.ctx.db, other)).currentCents).toBe(otherBefore.currentCents + 2_00n);
+    // what another transaction locked (and has since released) is no lock of this one
+    const elsewhere = await t.ctx.db.transaction().execute((trx) => lockForMovement(trx, [account]));
+    await expect(
+      t.ctx.db.transaction().execute((trx) => postMoneyMany(trx, [deposit(account, 1n)], now, elsewhere)),
+    ).rejects.toThrow(/another transaction/);
   });
 });

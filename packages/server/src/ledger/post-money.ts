@@ -127,17 +127,29 @@ async function ledgerIdsOf(trx: Executor, investmentAccountIds: number[]): Promi
 }
 
 /**
+ * The ledger accounts a transaction has locked with lockForMovement (system accounts among them
+ * are never locked, and need not be): postMoneyMany, given them, does not lock them again.
+ */
+export interface LockedLedgerAccounts {
+  readonly transaction: Tx;
+  readonly ledgerAccountIds: readonly number[];
+}
+
+/**
  * Locks, in ascending ledger-account id order, every ledger account a movement will touch. Call
  * it before reading a balance that decides whether the movement may happen (available balance),
  * so the check and the write see the same state and concurrent movements queue without deadlock.
+ * Returns what it locked, for postMoneyMany.
  */
 export async function lockForMovement(
   trx: Tx,
   investmentAccountIds: readonly number[],
   otherLedgerAccountIds: readonly number[] = [],
-): Promise<void> {
+): Promise<LockedLedgerAccounts> {
   const ids = await ledgerIdsOf(trx, [...investmentAccountIds]);
-  await lockAccounts(trx, [...ids.values(), ...otherLedgerAccountIds]);
+  const ledgerAccountIds = [...ids.values(), ...otherLedgerAccountIds];
+  await lockAccounts(trx, ledgerAccountIds);
+  return { transaction: trx, ledgerAccountIds };
 }
 
 export interface AccountBalances {
@@ -356,14 +368,20 @@ export async function postMoney(
  * account rows with running balances computed in the insert from each account's last row (an
  * account with a back-dated row is recomputed from it). Returns the entry and row ids of each
  * movement, in input order. The rules are the caller's, checked before; the available balance is
- * guarded by the constraint ledger_accounts_available_not_negative.
+ * guarded by the constraint ledger_accounts_available_not_negative. `locked`, what lockForMovement
+ * locked in this same transaction, is not locked again (migration 0205): a thousand row locks
+ * fewer when fractionalising one repayment across 1,000 investments.
  */
 export async function postMoneyMany(
   trx: Tx,
   movements: readonly MoneyMovement[],
   now: Date,
+  locked?: LockedLedgerAccounts,
 ): Promise<{ entryId: number; transactionIds: number[] }[]> {
   if (movements.length === 0) return [];
+  if (locked && locked.transaction !== trx) {
+    throw new LedgerInvariantError('the accounts were locked by another transaction');
+  }
   const rows: Record<string, unknown>[] = [];
   const others: Record<string, unknown>[] = [];
   const entries = movements.map((movement, index) => {
@@ -398,6 +416,7 @@ export async function postMoneyMany(
       movements: entries,
       rows,
       other_postings: others,
+      locked: locked?.ledgerAccountIds ?? [],
     });
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };

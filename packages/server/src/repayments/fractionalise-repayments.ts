@@ -117,7 +117,10 @@ async function fractionaliseBatch(
 
   const taxPayable = await systemAccountId(trx, 'TAX_WITHHELD_PAYABLE');
   const accountIds = [...new Set([...holdingRows.map((h) => h.investmentAccountId), houseAccountId])];
-  await lockForMovement(trx, accountIds, [...loans.map((l) => l.collectionsLedgerAccountId), taxPayable]);
+  const locked = await lockForMovement(trx, accountIds, [
+    ...loans.map((l) => l.collectionsLedgerAccountId),
+    taxPayable,
+  ]);
   let houseAvailable: Cents = await availableCents(trx, houseAccountId);
 
   const results: FractionalisedRepayment[] = [];
@@ -272,7 +275,7 @@ async function fractionaliseBatch(
     });
   }
 
-  const posted = await postMoneyMany(trx, movements, now);
+  const posted = await postMoneyMany(trx, movements, now, locked);
   posted.forEach((p, index) => {
     results[movementOf[index]!]!.ledgerEntryId = p.entryId;
   });
