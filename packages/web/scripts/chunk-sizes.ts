@@ -75,10 +75,12 @@ export const routeBudgets: ReadonlyMap<string, number> = new Map([
  * what each kind of route loads today (2026-11-26, the vendor code grouped into a few chunks, and
  * zod out of the entry: /login 170.6 KB, the lists 402.8-424.5 KB, /dashboard 416.4 KB), rounded up. A change that
  * makes a route heavier fails; a change that gets a route within its budget should lower its
- * ceiling to the budget.
+ * ceiling to the budget. /login's rose to 172 KB on purpose: the entry carries the staff
+ * dashboard's table requests (features/dashboard/staff-tables-request.ts, 0.6 KB), so that the
+ * dashboard's data leaves with the start-up calls instead of after the dashboard's chunks.
  */
 export const routeCeilings: ReadonlyMap<string, number> = new Map([
-  ['/login', 171 * 1024],
+  ['/login', 172 * 1024],
   ['/dashboard', 417 * 1024],
   ...listRoutePaths.map((routePath): [string, number] => [routePath, 425 * 1024]),
 ]);

@@ -2,7 +2,7 @@ import type { Role } from '@lm/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { ownAccountsQuery } from '../features/accounts/accounts-api';
 import { clientsListRequest } from '../features/clients/clients-list-request';
-import type { StaffTableId } from '../features/dashboard/dashboard-api';
+import { loanTableQuery, staffTableIds } from '../features/dashboard/staff-tables-request';
 import { investmentsListRequest } from '../features/investments/investments-list-request';
 import { investorAccountsListRequest } from '../features/investor-accounts/investor-accounts-list-request';
 import { investorGroupsListRequest } from '../features/investor-groups/investor-groups-list-request';
@@ -38,8 +38,6 @@ function list<R>(request: ListRequest, definition: () => Promise<ListDefinition<
 }
 
 const staffRoles: readonly string[] = ['MANAGEMENT', 'SUPPORT', 'AUDITOR'];
-/** The tables of the staff dashboards (staff-dashboard.tsx). */
-const staffTables: readonly StaffTableId[] = ['status', 'arrears', 'expired', 'funded'];
 
 /**
  * What each screen shows first, requested while its code loads. The imports are the features'
@@ -87,9 +85,8 @@ const dataOfScreen: Readonly<Record<string, DataPreload>> = {
   // the staff dashboards' tables (the investor dashboard loads its own chunk and asks then)
   'dashboard/dashboard-page': async (client, _search, role) => {
     if (!staffRoles.includes(role)) return;
-    const { loanTableQuery } = await import('../features/dashboard/dashboard-api');
     await Promise.all(
-      staffTables.map((table) => client.prefetchQuery({ ...loanTableQuery(table), meta: { silent: true } })),
+      staffTableIds.map((table) => client.prefetchQuery({ ...loanTableQuery(table), meta: { silent: true } })),
     );
   },
 };

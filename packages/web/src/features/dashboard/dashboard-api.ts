@@ -9,91 +9,36 @@ import {
   type InvestmentGrouping,
   investmentStatisticsRoute,
   investorStatisticsRoute,
-  type LoanStatisticsRow,
-  loanStatisticsRoute,
   loanTransactionsListRoute,
   portfolioSummaryRoute,
   repaymentStatisticsRoute,
   type StatisticsRow,
-  sydneyDate,
   transactionListRoute,
   transactionStatisticsRoute,
 } from '@lm/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../shared/api/call-route';
-import { readSession } from '../../shared/api/storage';
 import { notifyError, notifySuccess } from '../../shared/toast/toast-store';
 import { ownAccountsQuery } from '../accounts';
 import { type GraphView, groupByOf, rangeOf } from './graph-view';
+import { dashboardKey, staffKey } from './staff-tables-request';
 
 /**
  * Everything the dashboards read and run (spec core §2.4, §7 "Dashboard and statistics";
  * docs/api.md): each call goes through its route contract from the domain.
  */
 
-export const dashboardKey = ['dashboard'] as const;
-const staffKey = [...dashboardKey, 'staff'] as const;
-
-/**
- * Today's business date (Sydney) as the server sees it: the server may run on its own clock
- * (CLOCK_NOW), so the browser's clock is corrected by the offset measured at the last token.
- */
-export function serverToday(browserNowMs: number = Date.now()): string {
-  const offsetMs = readSession()?.session.serverOffsetMs ?? 0;
-  return sydneyDate(new Date(browserNowMs + offsetMs));
-}
+export { serverToday } from '../../shared/api/server-today';
+export {
+  dashboardKey,
+  fundedWindowDays,
+  loanTableQuery,
+  type StaffTableId,
+  staffTableIds,
+  staffTableQuery,
+} from './staff-tables-request';
 
 // ---- staff -------------------------------------------------------------------------------------
-
-/** The four tables of the administrator and reduced staff dashboards (spec core §2.4). */
-export type StaffTableId = 'status' | 'arrears' | 'expired' | 'funded';
-
-/** Loans funded in the last 30 days (spec core §9 "Dashboard window"). */
-export const fundedWindowDays = 30;
-
-/**
- * The loan statistics query of each table (docs/api.md, `GET api/loans/statistics`). Each selects
- * only the columns it shows: without a repayment total in `$select` the server does not add up
- * every repayment of the book.
- */
-export function staffTableQuery(table: StaffTableId, today: string): Record<string, string> {
-  switch (table) {
-    case 'status':
-      return { groupBy: 'status', $select: 'status,count', $orderby: 'status asc' };
-    case 'arrears':
-      return {
-        groupBy: 'id,name,gracePeriodDays,status',
-        $select: 'id,name,gracePeriodDays,status,count',
-        $filter: "status eq 'ACTIVE_IN_ARREARS'",
-        $orderby: 'id desc',
-      };
-    case 'expired':
-      return {
-        groupBy: 'id,name,marketplaceExpiryDate,status',
-        $select: 'id,name,marketplaceExpiryDate,status,count',
-        $filter: "status eq 'MARKETPLACE_FUNDING_EXPIRED'",
-        $orderby: 'marketplaceExpiryDate desc',
-      };
-    case 'funded': {
-      const from = new Date(`${today}T00:00:00Z`);
-      from.setUTCDate(from.getUTCDate() - fundedWindowDays);
-      return {
-        groupBy: 'id,name,fundedDate,status',
-        $select: 'id,name,fundedDate,status,count',
-        $filter: `fundedDate ge ${from.toISOString().slice(0, 10)}`,
-        $orderby: 'fundedDate desc',
-      };
-    }
-  }
-}
-
-export function loanTableQuery(table: StaffTableId) {
-  return queryOptions({
-    queryKey: [...staffKey, 'loans', table] as const,
-    queryFn: async ({ signal }): Promise<LoanStatisticsRow[]> =>
-      (await callRoute(loanStatisticsRoute, { query: staffTableQuery(table, serverToday()), signal })).data,
-  });
-}
 
 /** Total Available and Current Balance over investor accounts. */
 export const accountTotalsQuery = queryOptions({
