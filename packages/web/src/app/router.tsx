@@ -45,7 +45,8 @@ function ScreenBoundary({ children }: { children: React.ReactNode }) {
 }
 
 function routeObject(route: RouteDefinition): RouteObject {
-  const screen = route.screen === null ? <ComingSoonPage title={route.title} /> : <RouteScreen route={route} />;
+  const screen =
+    route.screen === null ? <ComingSoonPage title={route.title} /> : <RouteScreen key={route.path} route={route} />;
   return {
     path: route.path,
     element: (
