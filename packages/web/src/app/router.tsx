@@ -1,5 +1,6 @@
-import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { onDemand } from '../shared/lazy/on-demand';
 import { ComingSoonPage } from '../shared/pages/coming-soon-page';
 import { LoadingPage } from '../shared/pages/loading-page';
 import { ErrorBoundary } from './error-boundary';
@@ -9,33 +10,17 @@ import { type RouteDefinition, routes } from './routes';
 import { loadedScreen, loadScreen } from './screens';
 
 /**
- * A route's screen: rendered at once when its chunk has loaded (the start-up code asks for the
- * first screen's chunk as the app starts), else the loading page until it has. Not React.lazy
- * under Suspense: React holds back the content that replaces a Suspense fallback until 300 ms
- * after the fallback appeared (its fallback throttle), so a screen whose code arrived a moment
- * after the loading page showed waited idle for the rest of that time. A state update renders it
- * as soon as it is there. A failed download is thrown to the screen's error boundary.
+ * A route's screen, loaded on demand from its chunk (the start-up code asks for the first
+ * screen's chunk as the app starts): rendered at once when it is there, the loading page until
+ * then. Not React.lazy under Suspense, whose fallback throttle held the first screen back up to
+ * 300 ms after the loading page showed (shared/lazy/on-demand.tsx). A failed download is thrown
+ * to the screen's error boundary.
  */
-function RouteScreen({ route }: { route: RouteDefinition }) {
-  const [screen, setScreen] = useState<{ Component: ComponentType } | undefined>(() => {
-    const loaded = loadedScreen(route);
-    return loaded ? { Component: loaded } : undefined;
+function screenOf(route: RouteDefinition): ComponentType {
+  if (route.screen === null) return () => <ComingSoonPage title={route.title} />;
+  return onDemand(() => loadScreen(route) as Promise<ComponentType>, <LoadingPage />, {
+    loaded: () => loadedScreen(route),
   });
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  useEffect(() => {
-    if (screen) return;
-    let live = true;
-    loadScreen(route)?.then(
-      (Component) => live && setScreen({ Component }),
-      (error: unknown) => live && setFailure({ error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [route, screen]);
-  if (failure) throw failure.error;
-  if (!screen) return <LoadingPage />;
-  return <screen.Component />;
 }
 
 /** A screen that fails to render shows the generic message inside the menu and footer. */
@@ -45,14 +30,15 @@ function ScreenBoundary({ children }: { children: React.ReactNode }) {
 }
 
 function routeObject(route: RouteDefinition): RouteObject {
-  const screen =
-    route.screen === null ? <ComingSoonPage title={route.title} /> : <RouteScreen key={route.path} route={route} />;
+  const Screen = screenOf(route);
   return {
     path: route.path,
     element: (
       <RouteGate access={route.access}>
         <ScreenBoundary>
-          <Suspense fallback={<LoadingPage />}>{screen}</Suspense>
+          <Suspense fallback={<LoadingPage />}>
+            <Screen />
+          </Suspense>
         </ScreenBoundary>
       </RouteGate>
     ),

@@ -5,9 +5,11 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab-on-demand';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
@@ -17,10 +19,7 @@ import { clientsList, useClientQuery } from './clients-api';
 
 // The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
 // without it.
-const WithHistoryTab = lazy(() =>
-  import('../../shared/history/history-tab').then((m) => ({ default: m.WithHistoryTab })),
-);
-const EditClientDialog = lazy(() => import('./edit-client-dialog').then((m) => ({ default: m.EditClientDialog })));
+const EditClientDialog = onDemand(() => import('./edit-client-dialog').then((m) => m.EditClientDialog));
 
 /** The client's detail tab: its fields, Edit Client (management) and its loans (click goes to /loans/{id}). */
 function ClientDetail({ id }: { id: string }) {
@@ -55,11 +54,7 @@ function ClientDetail({ id }: { id: string }) {
         ]}
       />
       <ServerTable definition={loans} controller={loansState} onRowClick={(row) => navigate(`/loans/${row.id}`)} />
-      {editing && (
-        <Suspense fallback={null}>
-          <EditClientDialog key={c.id} client={c} onClose={() => setEditing(false)} />
-        </Suspense>
-      )}
+      {editing && <EditClientDialog key={c.id} client={c} onClose={() => setEditing(false)} />}
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { LoadingPage } from '../../shared/pages/loading-page';
 import { useUser } from '../../shared/session/session-store';
 import { StaffDashboard } from './staff-dashboard';
 
-const InvestorDashboard = lazy(() => import('./investor-dashboard'));
+const InvestorDashboard = onDemand(() => import('./investor-dashboard').then((m) => m.default), <LoadingPage />);
 
 /**
  * /dashboard for all five roles (spec core §2.4): the investor dashboard for the two investor
@@ -16,9 +16,7 @@ export default function DashboardPage() {
     <>
       <PageTitle title="Dashboard" />
       {user.type === 'INVESTOR' || user.type === 'INVESTOR_READ_ONLY' ? (
-        <Suspense fallback={<LoadingPage />}>
-          <InvestorDashboard />
-        </Suspense>
+        <InvestorDashboard />
       ) : (
         <StaffDashboard
           mode={user.type === 'MANAGEMENT' ? 'administrator' : user.type === 'SUPPORT' ? 'support' : 'auditor'}

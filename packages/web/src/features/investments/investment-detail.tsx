@@ -22,10 +22,11 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
 import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { DataTable } from '../../shared/table/data-table';
@@ -39,7 +40,7 @@ import {
   useReverseInvestment,
 } from './investments-api';
 
-const SaleDialog = lazy(() => import('./sale-dialog'));
+const SaleDialog = onDemand(() => import('./sale-dialog').then((m) => m.default));
 
 /** Principal outstanding as the specification defines it for this screen: invested minus repaid (core §2.7). */
 function investedMinusRepaid(row: InvestmentDetailRow): number {
@@ -114,9 +115,7 @@ function SellButton({ investment }: { investment: InvestmentDetailRow }) {
           </Button>
         </span>
       </Tooltip>
-      <Suspense fallback={null}>
-        {selling && <SaleDialog investment={investment} onClose={() => setSelling(false)} />}
-      </Suspense>
+      {selling && <SaleDialog investment={investment} onClose={() => setSelling(false)} />}
     </>
   );
 }

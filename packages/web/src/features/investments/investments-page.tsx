@@ -1,14 +1,15 @@
 import Button from '@mui/material/Button';
-import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
+import { LoadingPage } from '../../shared/pages/loading-page';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
 import { investmentsList } from './investments-api';
 
 // The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
 // without it.
-const InvestmentDetail = lazy(() => import('./investment-detail').then((m) => ({ default: m.InvestmentDetail })));
+const InvestmentDetail = onDemand(() => import('./investment-detail').then((m) => m.InvestmentDetail), <LoadingPage />);
 
 /**
  * /investments and /investments/{id} (spec core §2.7; management, and support in read mode): the

@@ -15,8 +15,9 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { ServerTable } from '../../shared/table/server-table';
@@ -25,8 +26,8 @@ import { useAccountBankAccountsQuery, useInvestmentAccountQuery } from './invest
 import { accountInvestmentsList, accountInvestorsList, accountTransactionsStaffList } from './related-lists';
 
 // the dialogs bring the date pickers: loaded when first opened
-const DepositFundsDialog = lazy(() => import('./deposit-funds-dialog'));
-const TransferFundsDialog = lazy(() => import('./transfer-funds-dialog'));
+const DepositFundsDialog = onDemand(() => import('./deposit-funds-dialog').then((m) => m.default));
+const TransferFundsDialog = onDemand(() => import('./transfer-funds-dialog').then((m) => m.default));
 
 function RelatedTables({ accountId }: { accountId: number }) {
   const navigate = useNavigate();
@@ -137,10 +138,9 @@ export function AccountDetail({ id }: { id: string }) {
         }
       />
       <RelatedTables accountId={a.id} />
-      <Suspense fallback={null}>
-        {dialog === 'deposit' && <DepositFundsDialog account={a} onClose={() => setDialog(null)} />}
-        {dialog === 'transfer' && <TransferFundsDialog account={a} onClose={() => setDialog(null)} />}
-      </Suspense>
+
+      {dialog === 'deposit' && <DepositFundsDialog account={a} onClose={() => setDialog(null)} />}
+      {dialog === 'transfer' && <TransferFundsDialog account={a} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import Stack from '@mui/material/Stack';
-import { lazy } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab-on-demand';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
+import { LoadingPage } from '../../shared/pages/loading-page';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
 import { AccountTotals } from './account-totals';
@@ -10,10 +12,7 @@ import { SavedQueryControl } from './saved-query-control';
 
 // The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
 // without it.
-const WithHistoryTab = lazy(() =>
-  import('../../shared/history/history-tab').then((m) => ({ default: m.WithHistoryTab })),
-);
-const AccountDetail = lazy(() => import('./account-detail').then((m) => ({ default: m.AccountDetail })));
+const AccountDetail = onDemand(() => import('./account-detail').then((m) => m.AccountDetail), <LoadingPage />);
 
 function AccountsList() {
   const navigate = useNavigate();

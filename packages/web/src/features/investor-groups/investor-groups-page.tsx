@@ -1,18 +1,18 @@
 import Button from '@mui/material/Button';
-import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab-on-demand';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
+import { LoadingPage } from '../../shared/pages/loading-page';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
 import { investorGroupsList } from './investor-groups-api';
 
 // The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
 // without it.
-const WithHistoryTab = lazy(() =>
-  import('../../shared/history/history-tab').then((m) => ({ default: m.WithHistoryTab })),
-);
-const InvestorGroupDetail = lazy(() =>
-  import('./investor-group-detail').then((m) => ({ default: m.InvestorGroupDetail })),
+const InvestorGroupDetail = onDemand(
+  () => import('./investor-group-detail').then((m) => m.InvestorGroupDetail),
+  <LoadingPage />,
 );
 
 /** /investorGroups and /investorGroups/{id} (investor-and-admin §2 Investor groups). */

@@ -1,9 +1,10 @@
 import { backOfficeRoles, Role } from '@lm/domain';
 import Button from '@mui/material/Button';
-import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { screenBuilt } from '../../app/routes';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
+import { LoadingPage } from '../../shared/pages/loading-page';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
@@ -11,7 +12,7 @@ import { investorsList } from './investors-api';
 
 // The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
 // without it.
-const InvestorDetail = lazy(() => import('./investor-detail').then((m) => ({ default: m.InvestorDetail })));
+const InvestorDetail = onDemand(() => import('./investor-detail').then((m) => m.InvestorDetail), <LoadingPage />);
 
 /** Investor Applications leads to the onboarding review; until that screen is built, no button leads to a placeholder. */
 const applicationsPath = '/onboarding/investorApplications';

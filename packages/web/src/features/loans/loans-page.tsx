@@ -1,9 +1,11 @@
 import { Role } from '@lm/domain';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab-on-demand';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
+import { LoadingPage } from '../../shared/pages/loading-page';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
@@ -11,10 +13,7 @@ import { loansList } from './loans-api';
 
 // The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
 // without it.
-const WithHistoryTab = lazy(() =>
-  import('../../shared/history/history-tab').then((m) => ({ default: m.WithHistoryTab })),
-);
-const LoanDetail = lazy(() => import('./loan-detail').then((m) => ({ default: m.LoanDetail })));
+const LoanDetail = onDemand(() => import('./loan-detail').then((m) => m.LoanDetail), <LoadingPage />);
 
 /**
  * /loans and /loans/{id} (spec core §2.5; management, and support in read mode): the filter

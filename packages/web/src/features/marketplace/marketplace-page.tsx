@@ -19,10 +19,11 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { readChosenMarketplaceAccount, writeChosenMarketplaceAccount } from '../../shared/api/storage';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { listKey, useList, useListState } from '../../shared/list/use-list';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
@@ -40,10 +41,8 @@ import {
 import { marketplaceTexts } from './marketplace-texts';
 
 // The invest dialogs (forms, their rules) load when one opens.
-const InvestorInvestDialog = lazy(() =>
-  import('./investor-invest-dialog').then((m) => ({ default: m.InvestorInvestDialog })),
-);
-const ManagementInvestDialog = lazy(() => import('../loans').then((m) => ({ default: m.ManagementInvestDialog })));
+const InvestorInvestDialog = onDemand(() => import('./investor-invest-dialog').then((m) => m.InvestorInvestDialog));
+const ManagementInvestDialog = onDemand(() => import('../loans').then((m) => m.ManagementInvestDialog));
 
 /** The list, or the empty-state sentence of core §2.6 when no loan is open for funding. */
 function MarketplaceList() {
@@ -177,22 +176,18 @@ function MarketplaceLoanDetail({
         </Stack>
       </InfoSection>
       {investingIn === String(loan.id) && user.type === Role.INVESTOR && (
-        <Suspense fallback={null}>
-          <InvestorInvestDialog
-            key={loan.id}
-            loan={loan}
-            accounts={accounts}
-            accountId={accountId}
-            kind={investorKindOf(user.type)}
-            onClose={() => setInvestingIn(null)}
-            onDone={refresh}
-          />
-        </Suspense>
+        <InvestorInvestDialog
+          key={loan.id}
+          loan={loan}
+          accounts={accounts}
+          accountId={accountId}
+          kind={investorKindOf(user.type)}
+          onClose={() => setInvestingIn(null)}
+          onDone={refresh}
+        />
       )}
       {investingIn === String(loan.id) && isManagement && (
-        <Suspense fallback={null}>
-          <ManagementInvestDialog key={loan.id} loan={loan} onClose={() => setInvestingIn(null)} onDone={refresh} />
-        </Suspense>
+        <ManagementInvestDialog key={loan.id} loan={loan} onClose={() => setInvestingIn(null)} onDone={refresh} />
       )}
     </Stack>
   );

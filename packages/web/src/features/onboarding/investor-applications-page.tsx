@@ -1,13 +1,17 @@
-import { lazy } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
+import { LoadingPage } from '../../shared/pages/loading-page';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
 import { applicationsList } from './onboarding-api';
 
 // The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
 // without it.
-const ApplicationReview = lazy(() => import('./application-review').then((m) => ({ default: m.ApplicationReview })));
+const ApplicationReview = onDemand(
+  () => import('./application-review').then((m) => m.ApplicationReview),
+  <LoadingPage />,
+);
 
 const basePath = '/onboarding/investorApplications';
 

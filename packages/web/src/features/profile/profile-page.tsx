@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { LoadingPage } from '../../shared/pages/loading-page';
 import { useUser } from '../../shared/session/session-store';
 import { ChangePasswordTab } from './change-password-tab';
@@ -12,25 +12,17 @@ import { ProfileDetails } from './profile-details';
 import { profileTabOf, profileTabsFor } from './profile-tabs';
 
 // the money tabs (investor roles only) load with their own chunk
-const DepositFundsTab = lazy(() => import('../funds').then((m) => ({ default: m.DepositFundsTab })));
-const WithdrawFundsTab = lazy(() => import('../funds').then((m) => ({ default: m.WithdrawFundsTab })));
+const DepositFundsTab = onDemand(() => import('../funds').then((m) => m.DepositFundsTab), <LoadingPage />);
+const WithdrawFundsTab = onDemand(() => import('../funds').then((m) => m.WithdrawFundsTab), <LoadingPage />);
 
 function TabContent({ slug }: { slug: string }) {
   switch (slug) {
     case 'change-password':
       return <ChangePasswordTab />;
     case 'deposit':
-      return (
-        <Suspense fallback={<LoadingPage />}>
-          <DepositFundsTab />
-        </Suspense>
-      );
+      return <DepositFundsTab />;
     case 'withdraw':
-      return (
-        <Suspense fallback={<LoadingPage />}>
-          <WithdrawFundsTab />
-        </Suspense>
-      );
+      return <WithdrawFundsTab />;
     default:
       return <ProfileDetails />;
   }

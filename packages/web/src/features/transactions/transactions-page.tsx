@@ -3,9 +3,11 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
-import { lazy } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { WithHistoryTab } from '../../shared/history/history-tab-on-demand';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
+import { LoadingPage } from '../../shared/pages/loading-page';
 import { useUser } from '../../shared/session/session-store';
 import { detailPath, ListDetailTabs } from '../../shared/table/list-detail-tabs';
 import { ServerTable } from '../../shared/table/server-table';
@@ -13,10 +15,10 @@ import { noReversalsFilter, transactionsList } from './transactions-list';
 
 // The record's detail (and its forms and dialogs) loads when a record is opened: the list paints
 // without it.
-const WithHistoryTab = lazy(() =>
-  import('../../shared/history/history-tab').then((m) => ({ default: m.WithHistoryTab })),
+const TransactionDetail = onDemand(
+  () => import('./transaction-detail').then((m) => m.TransactionDetail),
+  <LoadingPage />,
 );
-const TransactionDetail = lazy(() => import('./transaction-detail').then((m) => ({ default: m.TransactionDetail })));
 
 /** The URL parameter of the reversals toggle: absent means shown (the default). */
 const reversalsParam = 'reversals';

@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import type { DatePickerProps } from '@mui/x-date-pickers/DatePicker';
-import { lazy, Suspense } from 'react';
+import { onDemand } from '../lazy/on-demand';
 
 export type AppDatePickerProps = Omit<DatePickerProps, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
   label: string;
@@ -17,7 +17,10 @@ export type AppDatePickerProps = Omit<DatePickerProps, 'value' | 'onChange' | 'm
 
 // The picker library (MUI X date pickers, dayjs and its locale) is its own chunk, loaded when a
 // screen first shows a date field: lists, dashboards and forms without dates never download it.
-const DatePickerField = lazy(() => import('./date-picker-field'));
+const DatePickerField = onDemand(
+  () => import('./date-picker-field').then((m) => m.default),
+  (props: AppDatePickerProps) => <PickerLoading {...props} />,
+);
 
 /** YYYY-MM-DD as the picker shows it (D/M/YYYY, `pickerDateFormat`), while the picker loads. */
 function shownDate(value: string | null): string {
@@ -27,13 +30,9 @@ function shownDate(value: string | null): string {
   return `${Number(day)}/${Number(month)}/${year}`;
 }
 
-/**
- * A date picker with the product's defaults: D/M/YYYY, a maximum of 2100-12-31, and values as
- * YYYY-MM-DD business dates. It carries its own localisation provider. Until the picker's code
- * has arrived, a disabled text field of the same label and size stands in its place.
- */
-export function AppDatePicker(props: AppDatePickerProps) {
-  const fallback = (
+/** A disabled text field of the picker's label and size, in its place while its code loads. */
+function PickerLoading(props: AppDatePickerProps) {
+  return (
     <TextField
       label={props.label}
       value={shownDate(props.value)}
@@ -44,9 +43,13 @@ export function AppDatePicker(props: AppDatePickerProps) {
       error={props.error}
     />
   );
-  return (
-    <Suspense fallback={fallback}>
-      <DatePickerField {...props} />
-    </Suspense>
-  );
+}
+
+/**
+ * A date picker with the product's defaults: D/M/YYYY, a maximum of 2100-12-31, and values as
+ * YYYY-MM-DD business dates. It carries its own localisation provider. Until the picker's code
+ * has arrived, a disabled text field of the same label and size stands in its place.
+ */
+export function AppDatePicker(props: AppDatePickerProps) {
+  return <DatePickerField {...props} />;
 }

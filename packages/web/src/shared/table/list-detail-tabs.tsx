@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { LoadingPage } from '../pages/loading-page';
 
 export interface ListDetailTabsProps {
   /** The list's path (/loans); the detail is at /loans/:id. */
@@ -41,8 +40,8 @@ export function ListDetailTabs({ basePath, listLabel, detailLabel, list, detail,
         <Tab label={detailLabel} id={tabId(1)} aria-controls={`${tabId(1)}-panel`} disabled={!id} />
       </Tabs>
       <Box role="tabpanel" id={`${tabId(index)}-panel`} aria-labelledby={tabId(index)}>
-        {/* a screen's detail is usually its own chunk (lazy): the list paints without it */}
-        {id ? <Suspense fallback={<LoadingPage />}>{detail(id)}</Suspense> : list}
+        {/* a screen's detail is usually its own chunk, loaded on demand (shared/lazy/on-demand.tsx): the list paints without it */}
+        {id ? detail(id) : list}
       </Box>
     </>
   );

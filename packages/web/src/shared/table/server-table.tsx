@@ -11,8 +11,9 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { lazy, type ReactNode, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { activeCriteria, type FilterValues } from '../filter/filter-fields';
+import { onDemand } from '../lazy/on-demand';
 import { nextSort, pageSizesOf } from '../list/list-state';
 import { type Column, idOf, type ListDefinition, pageSizeAll, type Row } from '../list/list-types';
 import { fetchAllRows, type ListStateController, useList, useListState } from '../list/use-list';
@@ -22,9 +23,9 @@ import { openRowOnKey } from './row-keys';
 import { TableLoading } from './table-loading';
 
 // the dialogs load when first opened: the first rows wait for neither (the filter brings the date pickers)
-const FilterDialog = lazy(() => import('../filter/filter-dialog').then((m) => ({ default: m.FilterDialog })));
-const ExportCsvDialog = lazy(() =>
-  import('../export/export-csv-dialog').then((m) => ({ default: m.ExportCsvDialog as typeof m.ExportCsvDialog<Row> })),
+const FilterDialog = onDemand(() => import('../filter/filter-dialog').then((m) => m.FilterDialog));
+const ExportCsvDialog = onDemand(() =>
+  import('../export/export-csv-dialog').then((m) => m.ExportCsvDialog as typeof m.ExportCsvDialog<Row>),
 );
 
 const localeText = { noRowsLabel: displayMessages.noData };
@@ -182,32 +183,28 @@ function ServerTableWithState<R>({
         </Box>
       )}
       {canFilter && filterOpen && (
-        <Suspense fallback={null}>
-          <FilterDialog
-            open
-            title={`Filter ${definition.title}`}
-            fields={fields}
-            values={state.filters}
-            onApply={(values) => {
-              controller.setFilters(values);
-              setFilterOpen(false);
-            }}
-            onClose={() => setFilterOpen(false)}
-          />
-        </Suspense>
+        <FilterDialog
+          open
+          title={`Filter ${definition.title}`}
+          fields={fields}
+          values={state.filters}
+          onApply={(values) => {
+            controller.setFilters(values);
+            setFilterOpen(false);
+          }}
+          onClose={() => setFilterOpen(false)}
+        />
       )}
       {exportable && exportOpen && (
-        <Suspense fallback={null}>
-          <ExportCsvDialog
-            open
-            onClose={() => setExportOpen(false)}
-            columns={definition.columns as readonly Column<Row>[]}
-            fileName={definition.id}
-            fetchRows={async (scope) =>
-              scope === 'page' ? rows : ((await fetchAllRows(definition, state, filter)).rows as Row[])
-            }
-          />
-        </Suspense>
+        <ExportCsvDialog
+          open
+          onClose={() => setExportOpen(false)}
+          columns={definition.columns as readonly Column<Row>[]}
+          fileName={definition.id}
+          fetchRows={async (scope) =>
+            scope === 'page' ? rows : ((await fetchAllRows(definition, state, filter)).rows as Row[])
+          }
+        />
       )}
     </Paper>
   );
