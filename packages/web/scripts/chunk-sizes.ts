@@ -77,12 +77,14 @@ export const routeBudgets: ReadonlyMap<string, number> = new Map([
  * makes a route heavier fails; a change that gets a route within its budget should lower its
  * ceiling to the budget. /login's rose to 172 KB on purpose: the entry carries the staff
  * dashboard's table requests (features/dashboard/staff-tables-request.ts, 0.6 KB), so that the
- * dashboard's data leaves with the start-up calls instead of after the dashboard's chunks.
+ * dashboard's data leaves with the start-up calls instead of after the dashboard's chunks. The
+ * lists' rose to 426 KB for the count asked for beside the page (shared/list/list-page.ts
+ * countQuery, 0.2 KB), so the rows of a huge list paint without waiting for its count.
  */
 export const routeCeilings: ReadonlyMap<string, number> = new Map([
   ['/login', 172 * 1024],
   ['/dashboard', 417 * 1024],
-  ...listRoutePaths.map((routePath): [string, number] => [routePath, 425 * 1024]),
+  ...listRoutePaths.map((routePath): [string, number] => [routePath, 426 * 1024]),
 ]);
 
 export const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');

@@ -25,10 +25,10 @@ import { applicationsList } from '../features/onboarding/onboarding-api';
 import { staffList } from '../features/staff/staff-api';
 import { transactionsList } from '../features/transactions/transactions-list';
 import { pathOf } from '../shared/api/call-route';
-import { firstPageQuery, hasFilterParams } from '../shared/list/list-page';
+import { firstCountQuery, firstPageQuery, hasFilterParams } from '../shared/list/list-page';
 import { readListState } from '../shared/list/list-state';
 import type { ListDefinition } from '../shared/list/list-types';
-import { listPageQuery } from '../shared/list/use-list';
+import { listCountQuery, listPageQuery } from '../shared/list/use-list';
 
 // Each list screen's definition with the domain route its request module names by path.
 const lists: [ListDefinition<never>, { path: string }][] = [
@@ -53,9 +53,14 @@ describe('the list requests the app starts with', () => {
 
   it.each(lists)('%# asks for the page the table asks for, under its key', (definition) => {
     for (const search of searches) {
-      const table = listPageQuery(definition, readListState(new URLSearchParams(search), definition));
+      const state = readListState(new URLSearchParams(search), definition);
+      const table = listPageQuery(definition, state);
       const early = firstPageQuery(definition, search);
       expect(hashKey(early.queryKey), `${definition.id}${search}`).toBe(hashKey(table.queryKey));
+      // and the count beside it
+      expect(hashKey(firstCountQuery(definition).queryKey), `${definition.id}${search}`).toBe(
+        hashKey(listCountQuery(definition, state).queryKey),
+      );
     }
   });
 

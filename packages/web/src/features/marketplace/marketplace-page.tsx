@@ -49,10 +49,10 @@ function MarketplaceList() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const controller = useListState(marketplaceList);
-  // the same query the table runs (one request): its count decides the empty state
+  // the same query the table runs (one request): no loan on its first page, unfiltered, is the empty state
   const list = useList(marketplaceList, controller.state);
   const filtered = Object.keys(controller.state.filters).length > 0;
-  if (list.isSuccess && list.data.count === 0 && !filtered) {
+  if (list.isSuccess && list.data.rows.length === 0 && controller.state.page === 0 && !filtered) {
     return (
       <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
         <Typography data-testid="marketplace-empty">{loanMessages.marketplaceEmpty}</Typography>

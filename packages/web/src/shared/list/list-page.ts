@@ -19,7 +19,8 @@ export interface PageState {
 
 export interface ListPage<R> {
   rows: R[];
-  count: number;
+  /** The rows matching the list's filter; absent from a page asked for without its count. */
+  count?: number;
 }
 
 export function pageSizesOf(request: Pick<ListRequest, 'pageSizes'>): readonly number[] {
@@ -65,24 +66,32 @@ export function pageWindow(state: PageState): { top: number; skip: number } {
 
 /**
  * The query parameters of one page of a list (DESIGN §5); `filter` is the whole condition (the
- * list's base filter included).
+ * list's base filter included). `count: false` leaves out `$count`: a screen's page asks for its
+ * rows alone and for the count beside them (countQuery), so the rows of a huge list do not wait
+ * for the count.
  */
 export function pageQueryParams(
   request: ListRequest,
   state: PageState,
   filter: string | undefined,
   page: { top: number; skip: number } = pageWindow(state),
+  options: { count?: boolean } = {},
 ): Record<string, string> {
   const params: Record<string, string> = {
     $orderby: `${state.sort.field} ${state.sort.direction}`,
     $top: String(page.top),
     $skip: String(page.skip),
-    $count: 'true',
   };
+  if (options.count ?? true) params.$count = 'true';
   if (filter) params.$filter = filter;
   if (request.expand && request.expand.length > 0) params.$expand = request.expand.join(',');
   if (request.select && request.select.length > 0) params.$select = request.select.join(',');
   return params;
+}
+
+/** The query parameters of a list's count alone: no rows (`$top=0`), the filter, `$count=true`. */
+export function countQueryParams(filter: string | undefined): Record<string, string> {
+  return filter ? { $top: '0', $count: 'true', $filter: filter } : { $top: '0', $count: 'true' };
 }
 
 /** The query-cache key of every page of a list: invalidate it after a change to refetch. */
@@ -112,24 +121,41 @@ export async function fetchAllPages<R>(
   return { rows, count };
 }
 
+/** One page of a list: its rows, and its count when `withCount` (the All page size always counts). */
 export async function fetchPage<R>(
   request: ListRequest,
   state: PageState,
   filter: string | undefined,
   signal?: AbortSignal,
+  withCount = true,
 ): Promise<ListPage<R>> {
   if (state.pageSize === pageSizeAll) return fetchAllPages(request, state, filter, signal);
-  const query = pageQueryParams(request, state, filter);
+  const query = pageQueryParams(request, state, filter, pageWindow(state), { count: withCount });
   const response = await api.get<R[]>(request.path, { query, ...(signal ? { signal } : {}) });
-  return { rows: response.data, count: response.count ?? response.data.length };
+  return withCount ? { rows: response.data, count: response.count ?? response.data.length } : { rows: response.data };
 }
 
-/** One page of a list, as a query: its cache key and how it is fetched. */
+/**
+ * One page of a list's rows, as a query: its cache key and how it is fetched. The count is its
+ * own query (countQuery): the rows paint without waiting for it, and a new page of the same
+ * filter does not count again. The All page size reads every page and counts as it goes.
+ */
 export function pageQuery<R>(request: ListRequest, state: PageState, filter: string | undefined) {
-  const query = pageQueryParams(request, state, filter);
+  const all = state.pageSize === pageSizeAll;
+  const query = pageQueryParams(request, state, filter, pageWindow(state), { count: all });
   return {
-    queryKey: [...listKey(request), state.pageSize === pageSizeAll ? 'all' : 'page', query] as readonly unknown[],
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage<R>(request, state, filter, signal),
+    queryKey: [...listKey(request), all ? 'all' : 'page', query] as readonly unknown[],
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage<R>(request, state, filter, signal, all),
+  };
+}
+
+/** How many rows match a list's filter, as a query (`$top=0&$count=true`). */
+export function countQuery(request: ListRequest, filter: string | undefined) {
+  const query = countQueryParams(filter);
+  return {
+    queryKey: [...listKey(request), 'count', query] as readonly unknown[],
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<number> =>
+      (await api.get<unknown[]>(request.path, { query, signal })).count ?? 0,
   };
 }
 
@@ -141,11 +167,19 @@ export function firstPageQuery<R>(request: ListRequest, search: string) {
   return pageQuery<R>(request, readPageState(new URLSearchParams(search), request), combineFilters(request.baseFilter));
 }
 
+/** The count that page's table shows beside it, under the key the table asks for. */
+export function firstCountQuery(request: ListRequest) {
+  return countQuery(request, combineFilters(request.baseFilter));
+}
+
 /**
  * Asks for that page, so that the request leaves as the app starts; the screen's table then
  * finds the page in the cache, or on its way, and asks for nothing. A failure stays quiet here:
  * the screen's own query asks again and shows it.
  */
-export function prefetchFirstPage(client: QueryClient, request: ListRequest, search: string): Promise<void> {
-  return client.prefetchQuery({ ...firstPageQuery(request, search), meta: { silent: true } });
+export async function prefetchFirstPage(client: QueryClient, request: ListRequest, search: string): Promise<void> {
+  await Promise.all([
+    client.prefetchQuery({ ...firstPageQuery(request, search), meta: { silent: true } }),
+    client.prefetchQuery({ ...firstCountQuery(request), meta: { silent: true } }),
+  ]);
 }

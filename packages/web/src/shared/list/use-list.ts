@@ -2,9 +2,9 @@ import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tan
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FilterValues } from '../filter/filter-fields';
-import { fetchAllPages, fetchPage, type ListPage, pageQuery } from './list-page';
+import { countQuery, fetchAllPages, fetchPage, type ListPage, pageQuery } from './list-page';
 import { defaultListState, type ListState, listFilter, readListState, writeListState } from './list-state';
-import type { ListDefinition, SortState } from './list-types';
+import { type ListDefinition, pageSizeAll, type SortState } from './list-types';
 
 export { type ListPage, listKey } from './list-page';
 
@@ -38,6 +38,11 @@ export function listPageQuery<R>(definition: ListDefinition<R>, state: ListState
   return queryOptions(pageQuery<R>(definition, state, listFilter(definition, state, extraFilter)));
 }
 
+/** How many rows match a list's state (its filters; not its sort or page), as a query. */
+export function listCountQuery<R>(definition: ListDefinition<R>, state: ListState, extraFilter?: string) {
+  return queryOptions(countQuery(definition, listFilter(definition, state, extraFilter)));
+}
+
 /**
  * The list adapter (STYLE §5, react-admin's getList): one page of a list for a state, through
  * TanStack Query. The previous page stays on screen while the next one loads.
@@ -47,14 +52,30 @@ export function useList<R>(definition: ListDefinition<R>, state: ListState, extr
 }
 
 /**
+ * The count of a list's rows for a state, asked for beside its page (useList) so the rows paint
+ * without waiting for it; a new page or sort of the same filters reuses it. The All page size
+ * counts with its rows, so it asks for nothing more.
+ */
+export function useListCount<R>(definition: ListDefinition<R>, state: ListState, extraFilter?: string) {
+  return useQuery({ ...listCountQuery(definition, state, extraFilter), enabled: state.pageSize !== pageSizeAll });
+}
+
+/**
  * Asks for the page a list screen will show for this URL (its list state, filters included, read
  * from the query string, as useListState reads it), so the request runs while the screen's code
  * still loads; the screen's useList then finds it in the cache. A failure stays quiet here: the
  * screen's own query asks again and shows it.
  */
-export function prefetchListPage<R>(client: QueryClient, definition: ListDefinition<R>, search: string): Promise<void> {
+export async function prefetchListPage<R>(
+  client: QueryClient,
+  definition: ListDefinition<R>,
+  search: string,
+): Promise<void> {
   const state = readListState(new URLSearchParams(search), definition);
-  return client.prefetchQuery({ ...listPageQuery(definition, state), meta: { silent: true } });
+  await Promise.all([
+    client.prefetchQuery({ ...listPageQuery(definition, state), meta: { silent: true } }),
+    client.prefetchQuery({ ...listCountQuery(definition, state), meta: { silent: true } }),
+  ]);
 }
 
 export interface ListStateController {

@@ -16,7 +16,7 @@ import { activeCriteria, type FilterValues } from '../filter/filter-fields';
 import { onDemand } from '../lazy/on-demand';
 import { nextSort, pageSizesOf } from '../list/list-state';
 import { type Column, idOf, type ListDefinition, pageSizeAll, type Row } from '../list/list-types';
-import { fetchAllRows, type ListStateController, useList, useListState } from '../list/use-list';
+import { fetchAllRows, type ListStateController, useList, useListCount, useListState } from '../list/use-list';
 import { toGridColumns } from './grid-columns';
 import { NoRowsOverlay } from './no-rows';
 import { openRowOnKey } from './row-keys';
@@ -61,6 +61,8 @@ function ServerTableWithState<R>({
 }: ServerTableProps<R> & { controller: ListStateController }) {
   const { state } = controller;
   const list = useList(definition, state, filter);
+  // the count is its own request: the rows paint without waiting for a count of a huge list
+  const counted = useListCount(definition, state, filter);
   const [filterOpen, setFilterOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const headingId = useId();
@@ -71,7 +73,7 @@ function ServerTableWithState<R>({
   const canFilter = (filterable ?? fields.length > 0) && fields.length > 0;
   const criteria = activeCriteria(fields, state.filters);
   const rows = (list.data?.rows ?? []) as Row[];
-  const count = list.data?.count;
+  const count = list.data?.count ?? counted.data;
   const heading = title === undefined ? definition.title : title;
   // stable models: a new sort model object would make the grid reset to the first page
   const sortModel: GridSortModel = useMemo(
@@ -129,7 +131,13 @@ function ServerTableWithState<R>({
           </Button>
         )}
         <Tooltip title="Refresh">
-          <IconButton aria-label={`Refresh ${definition.title}`} onClick={() => void list.refetch()}>
+          <IconButton
+            aria-label={`Refresh ${definition.title}`}
+            onClick={() => {
+              void list.refetch();
+              void counted.refetch();
+            }}
+          >
             <RefreshIcon />
           </IconButton>
         </Tooltip>
@@ -145,7 +153,8 @@ function ServerTableWithState<R>({
             rows={rows}
             columns={columns}
             getRowId={getRowId}
-            rowCount={count ?? 0}
+            // -1 while the count is on its way: the grid pages on, showing "of more than"
+            rowCount={count ?? -1}
             loading={list.isFetching}
             paginationMode="server"
             sortingMode="server"
