@@ -98,6 +98,8 @@ test('a tampered token (status 666) logs out with "Please login again."', async 
   await page.goto('/login');
   await submitLogin(page, demoUsers.auditor.email);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // the dashboard has asked for its tables with the real token: the forged one is the next call's
+  await expect(page.getByTestId('dashboard-table-status').getByRole('row').nth(1)).toBeVisible();
   const calls = recordApiCalls(page);
   await page.evaluate(() => {
     const session = JSON.parse(window.sessionStorage.getItem('lm.session') ?? '{}');
