@@ -56,10 +56,13 @@ const chunkGroups = [
     priority: 52,
     includeDependenciesRecursively: false,
   },
-  // the list plumbing (list state, the api client's list calls, filter fields), without the grid
+  // the list plumbing (list state, the api client's list calls, filter fields, the History tab's
+  // on-demand wrapper the list screens share), without the grid
   {
     name: 'list-kit',
-    test: inWeb('shared[\\\\/](list|api)[\\\\/]|shared[\\\\/]filter[\\\\/]filter-fields'),
+    test: inWeb(
+      'shared[\\\\/](list|api)[\\\\/]|shared[\\\\/]filter[\\\\/]filter-fields|shared[\\\\/]history[\\\\/]history-tab-on-demand',
+    ),
     priority: 51,
     includeDependenciesRecursively: true,
   },
