@@ -1,7 +1,7 @@
 import { displayMessages } from '@lm/domain';
 import { expect, loginAs, openMenuItem, test } from '../support/fixtures';
 
-// A screen's code is loaded by the router (app/router.tsx RouteScreen), not by React.lazy under
+// A screen's code is loaded on demand (app/screens.tsx, shared/lazy/on-demand.tsx), not by React.lazy under
 // Suspense: these journeys pin down what that loader must still do.
 
 test('a screen whose code fails to download shows the render-failure page, and the next visit loads it', async ({

@@ -17,7 +17,7 @@ import { readSession } from '../shared/api/storage';
 import { hasFilterParams, prefetchFirstPage } from '../shared/list/list-page';
 import type { ListDefinition, ListRequest } from '../shared/list/list-types';
 import { isAllowed, type RouteDefinition, routeFor } from './routes';
-import { loadScreen } from './screens';
+import { screenOf } from './screens';
 
 type DataPreload = (client: QueryClient, search: string, role: Role) => Promise<unknown>;
 
@@ -120,7 +120,9 @@ export function preloadRoute(client: QueryClient, location: { pathname: string; 
   // in the first round, so the data request leaves while the screen's larger chunks still load
   startData(client, route, location);
   // a failed download shows when the screen renders (the router asks again)
-  void loadScreen(route)?.catch(() => undefined);
+  void screenOf(route)
+    ?.preload()
+    .catch(() => undefined);
 }
 
 function startData(client: QueryClient, route: RouteDefinition, location: { pathname: string; search: string }) {

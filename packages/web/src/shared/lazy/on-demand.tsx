@@ -15,10 +15,6 @@ export type OnDemand<P extends object> = ComponentType<P> & { preload: () => Pro
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode | ((props: P) => ReactNode) = null,
-  options: {
-    /** The component if another cache has it loaded already (the router's screens). */
-    loaded?: () => ComponentType<P> | undefined;
-  } = {},
 ): OnDemand<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
@@ -35,12 +31,10 @@ export function onDemand<P extends object>(
     );
     return pending;
   };
-  const ready = () => loaded ?? options.loaded?.();
 
   function OnDemandComponent(props: P) {
     const [state, setState] = useState<{ component?: ComponentType<P>; failure?: { error: unknown } }>(() => {
-      const component = ready();
-      return component ? { component } : {};
+      return loaded ? { component: loaded } : {};
     });
     useEffect(() => {
       if (state.component || state.failure) return;
