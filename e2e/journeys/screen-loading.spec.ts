@@ -46,3 +46,34 @@ test('a screen shows the loading page while its code loads, then the screen', as
   await expect(page.locator('[role="row"][data-rowindex]').first()).toBeVisible();
   await expect(page.getByTestId('error-boundary')).toHaveCount(0);
 });
+
+test("the menu's drawer loads on its first use: the login page goes without it, a failed download is a toast, the next press opens it", async ({
+  page,
+}) => {
+  const drawerChunk = /\/assets\/menu-drawer-[^/]*\.js$/;
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (drawerChunk.test(request.url())) asked.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(asked).toEqual([]);
+
+  // the administrator's menu is a drawer (more items than tabs hold); its chunk fails once
+  await loginAs(page, 'management');
+  let refused = 0;
+  await page.route(drawerChunk, async (route) => {
+    refused += 1;
+    await route.abort('failed');
+  });
+  const button = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+  await button.click();
+  await expect(page.getByTestId('toast-error')).toContainText(displayMessages.fetchFailed);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  expect(refused).toBeGreaterThan(0);
+  // the page is still whole, and the next press downloads the drawer again and opens it
+  await expect(page.getByTestId('error-boundary')).toHaveCount(0);
+  await page.unroute(drawerChunk);
+  await button.click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Loans' })).toBeVisible();
+});

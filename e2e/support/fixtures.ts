@@ -92,6 +92,8 @@ export async function menuLabels(page: Page): Promise<{ kind: 'tabs' | 'drawer';
   if (kind === 'drawer') {
     await banner.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main menu' });
+    // the drawer's code loads on the first press (app/layout/menu-drawer.tsx)
+    await expect(nav).toBeVisible();
     const labels = await nav.getByRole('link').allTextContents();
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();

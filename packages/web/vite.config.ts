@@ -13,6 +13,27 @@ const listDomain = new Set(['contract', 'csv', 'accounts', 'loans', 'investments
 const chunkGroups = [
   // everything the entry imports statically, in one chunk beside it
   { name: 'app-shell', tags: ['$initial' as const], priority: 100 },
+  // the transitions under Material UI's Collapse, Fade, Grow and Slide, in a chunk of their own:
+  // left to the groups below, they went with the first on-use chunk that took them (the dialogs'
+  // inputs), which the FAQ's accordions then loaded whole
+  {
+    name: 'transitions',
+    test: (id: string) =>
+      inPackage('react-transition-group').test(id) ||
+      /node_modules[\\/]@mui[\\/]material[\\/]internal[\\/]Transition\./.test(id),
+    priority: 99,
+    includeDependenciesRecursively: true,
+  },
+  // the menu's drawer (app/layout/menu-drawer.tsx, loaded when the menu button is first used) with
+  // the parts of Material UI only it uses: left to the groups below, they went to the date pickers'
+  {
+    name: 'menu-drawer',
+    test: (id: string) =>
+      inWeb('app[\\\\/]layout[\\\\/]menu-drawer').test(id) ||
+      inPackage('@mui/material[\\\\/](Drawer|Slide|ListItem|ListItemButton|ListItemSecondaryAction)').test(id),
+    priority: 98,
+    includeDependenciesRecursively: false,
+  },
   // the login page's inputs (with what they import): the login route loads this and no other group
   {
     name: 'forms',

@@ -1,21 +1,26 @@
+import { displayMessages } from '@lm/domain';
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { onDemand } from '../../shared/lazy/on-demand';
+import { toast } from '../../shared/toast/toast-store';
 import { menuTabsMax } from '../routes';
 
 export interface MenuItem {
   label: string;
   path: string;
 }
+
+/**
+ * The drawer (Material UI's modal, its transitions and focus trap, the list), loaded when the menu
+ * button is first pointed at, focused or pressed: every page's first paint, the login page's
+ * included, goes without it.
+ */
+const MenuDrawer = onDemand(() => import('./menu-drawer').then((module) => module.MenuDrawer));
 
 /** The item whose path the current location is in (/loans/42 is under Loans). */
 export function activeMenuPath(items: readonly MenuItem[], pathname: string): string | false {
@@ -79,6 +84,8 @@ function MenuTabs({ items, active }: { items: readonly MenuItem[]; active: strin
 export function AppMenu({ items }: { items: readonly MenuItem[] }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // the drawer mounts on the first press and stays, so that it can close with its transition
+  const [opened, setOpened] = useState(false);
   const active = activeMenuPath(items, location.pathname);
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
 
@@ -86,27 +93,27 @@ export function AppMenu({ items }: { items: readonly MenuItem[] }) {
 
   return (
     <Box sx={{ flexGrow: 1 }}>
-      <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setOpen(true)}>
+      <IconButton
+        color="inherit"
+        edge="start"
+        aria-label="Open menu"
+        aria-expanded={open}
+        onPointerEnter={() => void MenuDrawer.preload().catch(() => undefined)}
+        onFocus={() => void MenuDrawer.preload().catch(() => undefined)}
+        onClick={() =>
+          // mounted only once its code is here: a failed download is a toast, not a broken page
+          MenuDrawer.preload().then(
+            () => {
+              setOpened(true);
+              setOpen(true);
+            },
+            () => toast.error(displayMessages.fetchFailed),
+          )
+        }
+      >
         <MenuIcon />
       </IconButton>
-      <Drawer open={open} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
-        <Box component="nav" aria-label="Main menu" sx={{ width: 260 }}>
-          <List>
-            {items.map((item) => (
-              <ListItem key={item.path} disablePadding>
-                <ListItemButton
-                  component={Link}
-                  to={item.path}
-                  selected={item.path === active}
-                  onClick={() => setOpen(false)}
-                >
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      {opened && <MenuDrawer items={items} active={active} open={open} onClose={() => setOpen(false)} />}
     </Box>
   );
 }
