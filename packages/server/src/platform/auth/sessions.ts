@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError, sessionMessages } from '@lm/domain';
-import type { Executor } from '../db/database';
+import { type Executor, executePrepared } from '../db/database';
 
 /**
  * Sessions (ADR 003). A login opens one; its id is the refresh-token family and the `sid` of every
@@ -75,11 +75,13 @@ export class SessionCheck {
     let live: boolean;
     if (known && (!known.live || now < known.until)) live = known.live;
     else {
-      const row = await this.db
-        .selectFrom('sessions')
-        .select(['userId', 'revokedAt'])
-        .where('id', '=', sessionId)
-        .executeTakeFirst();
+      // a named prepared statement (db/database.ts): every authenticated request asks it
+      const {
+        rows: [row],
+      } = await executePrepared(
+        this.db,
+        this.db.selectFrom('sessions').select(['userId', 'revokedAt']).where('id', '=', sessionId),
+      );
       live = row !== undefined && row.revokedAt === null && Number(row.userId) === userId;
       this.remember(sessionId, live, now);
     }
