@@ -42,7 +42,7 @@ the embedded one in DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL o
   --quick             short runs (a few seconds per figure, 1,000 receipts instead of 10,000)
   --pg-url URL        run against this PostgreSQL database (like DATABASE_URL)
   --reuse-web-build   read the chunk sizes from packages/web/dist (and serve it to the browser) instead of building the web
-  --web-dist DIR      the browser section serves this build of the web app instead of building one
+  --web-dist DIR      the browser section serves this build of the web app instead of building one, and the chunk sizes are read from it
   --browser-runs N    navigations per route in the browser section (default 7, 3 with --quick)
   --no-ledger-check   skip the ledger check after the run
   --only a,b          run only these sections: web, browser, list, logins, money, investing,
@@ -115,7 +115,12 @@ async function main(): Promise<number> {
   log(`target: ${target.kind === 'postgres' ? redact(target.databaseUrl!) : `embedded database in ${target.dataDir}`}`);
   if (wanted('web')) {
     log('web chunk sizes ...');
-    sections.push(await webChunksSection({ reuseBuild: values['reuse-web-build'] === true }));
+    sections.push(
+      await webChunksSection({
+        reuseBuild: values['reuse-web-build'] === true,
+        ...(values['web-dist'] ? { webDist: path.resolve(values['web-dist']) } : {}),
+      }),
+    );
   }
 
   log('reading the book and timing the list query directly ...');

@@ -29,16 +29,21 @@ export async function buildWeb(outDir: string): Promise<number> {
  * The gzip size of the JavaScript each web route loads, from a Vite build manifest, through the
  * web package's own measurement (packages/web/scripts/chunk-sizes.ts). The bench builds into a
  * directory of its own, so the build other people serve from packages/web/dist is left alone;
- * with `reuseBuild` it reads packages/web/dist as it is.
+ * with `reuseBuild` it reads packages/web/dist as it is, and with `webDist` (`--web-dist`, the
+ * build the browser section serves) that build, so both sections describe the same one.
  */
-export async function webChunksSection(options: { reuseBuild: boolean }): Promise<SectionResult> {
+export async function webChunksSection(options: { reuseBuild: boolean; webDist?: string }): Promise<SectionResult> {
   const id = 'web';
   const title = 'web route chunks (gzip, a first visit)';
-  let distDir = defaultDistDir;
+  let distDir = options.webDist ?? defaultDistDir;
   let buildMs: number | null = null;
   let scratch: string | null = null;
   try {
-    if (!options.reuseBuild || !fs.existsSync(path.join(defaultDistDir, '.vite', 'manifest.json'))) {
+    if (options.webDist) {
+      if (!fs.existsSync(path.join(options.webDist, '.vite', 'manifest.json'))) {
+        throw new Error(`--web-dist ${options.webDist} has no build manifest (.vite/manifest.json)`);
+      }
+    } else if (!options.reuseBuild || !fs.existsSync(path.join(defaultDistDir, '.vite', 'manifest.json'))) {
       scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-web-'));
       distDir = scratch;
       buildMs = await buildWeb(scratch);
@@ -56,7 +61,7 @@ export async function webChunksSection(options: { reuseBuild: boolean }): Promis
         unit: 'KB',
       })),
       details: {
-        build: buildMs === null ? `reused ${defaultDistDir}` : `built in ${Math.round(buildMs / 1000)} s`,
+        build: buildMs === null ? `reused ${distDir}` : `built in ${Math.round(buildMs / 1000)} s`,
         loginKb: entry ? kb(entry.totalBytes) : null,
         routes: sizes.map((s) => ({ path: s.path, ownKb: kb(s.ownBytes), totalKb: kb(s.totalBytes), heavy: s.heavy })),
       },
