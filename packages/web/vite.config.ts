@@ -112,7 +112,13 @@ const chunkGroups = [
     includeDependenciesRecursively: true,
   },
   // the icons beyond the entry's, a few hundred bytes each
-  { name: 'icons', test: inPackage('@mui/icons-material'), priority: 40, includeDependenciesRecursively: false },
+  // (but the login page's padlock, its only icon: in the login page's chunk, /login loads no icons chunk)
+  {
+    name: 'icons',
+    test: (id: string) => inPackage('@mui/icons-material').test(id) && !/LockOutlined/.test(id),
+    priority: 40,
+    includeDependenciesRecursively: false,
+  },
 ];
 
 /**

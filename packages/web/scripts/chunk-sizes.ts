@@ -80,11 +80,11 @@ export const routeBudgets: ReadonlyMap<string, number> = new Map([
  * dashboard's data leaves with the start-up calls instead of after the dashboard's chunks. The
  * lists' rose to 426 KB for the count asked for beside the page (shared/list/list-page.ts
  * countQuery, 0.2 KB), so the rows of a huge list paint without waiting for its count. /login's
- * fell to 163 KB when the menu's drawer left the entry (app/layout/menu-drawer.tsx, loaded when the
- * menu button is first used): 162.3 KB.
+ * fell to 161 KB when the menu's drawer left the entry (app/layout/menu-drawer.tsx, loaded when the
+ * menu button is first used) and its padlock icon the shared icons chunk: 160.3 KB.
  */
 export const routeCeilings: ReadonlyMap<string, number> = new Map([
-  ['/login', 163 * 1024],
+  ['/login', 161 * 1024],
   ['/dashboard', 417 * 1024],
   ...listRoutePaths.map((routePath): [string, number] => [routePath, 426 * 1024]),
 ]);
