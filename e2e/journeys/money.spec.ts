@@ -231,8 +231,12 @@ test('management deposits and transfers; the investor sees the deposit in /accou
   await expect(mainPanel).toBeHidden();
   await page.getByRole('button', { name: 'Expand All' }).click();
 
-  await mainPanel.getByRole('button', { name: `View Transactions of ${mainAccount}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}$`));
+  // the panels open with a transition: a click while the button is still clipped by it lands
+  // beside the button (seen once under CI's load), so the click is tried again until it navigates
+  await expect(async () => {
+    await mainPanel.getByRole('button', { name: `View Transactions of ${mainAccount}` }).click({ timeout: 5000 });
+    await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}$`), { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('tab', { name: 'Transactions', selected: true })).toBeVisible();
   const transactions = page.getByRole('grid', { name: `Transactions of ${mainAccount}` });
   const transferOut = rowOf(transactions, 'Transfer Out', '$100.00');
