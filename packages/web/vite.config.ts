@@ -34,6 +34,24 @@ const chunkGroups = [
     priority: 98,
     includeDependenciesRecursively: false,
   },
+  // the start-up data requests of a signed-in first screen (app/route-data.ts) with the list
+  // requests they send: loaded as the app starts on such a screen only
+  {
+    name: 'route-data',
+    test: inWeb('app[\\\\/]route-data'),
+    priority: 57,
+    includeDependenciesRecursively: true,
+  },
+  // TanStack Query with the app's query cache: every screen but the login page loads it first
+  // (app/query-gate.tsx); the entry goes without it
+  {
+    name: 'query',
+    test: (id: string) =>
+      inPackage('@tanstack/query-core|@tanstack/react-query').test(id) ||
+      inWeb('app[\\\\/](query-client|query-provider)').test(id),
+    priority: 58,
+    includeDependenciesRecursively: true,
+  },
   // the login page's inputs (with what they import): the login route loads this and no other group
   {
     name: 'forms',
@@ -70,10 +88,10 @@ const chunkGroups = [
     priority: 53,
     includeDependenciesRecursively: false,
   },
-  // zod, decimal.js and TanStack Query's hooks beyond the entry's
+  // zod and decimal.js
   {
     name: 'data',
-    test: inPackage('zod|decimal\\.js|@tanstack/query-core|@tanstack/react-query'),
+    test: inPackage('zod|decimal\\.js'),
     priority: 52,
     includeDependenciesRecursively: false,
   },

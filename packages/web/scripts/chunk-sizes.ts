@@ -7,8 +7,9 @@
  * The build read is `--dist`, else WEB_DIST_DIR (the build the server serves), else
  * packages/web/dist. For every route of src/app/routes.ts: `ownBytes` is what the route's screen
  * adds (its chunk and the chunks only it pulls in), `totalBytes` what a first visit to the route
- * downloads (the entry plus those; chunks a screen loads on use, such as a dialog or a date
- * picker, are not in it). `--check` fails when a route is over its ceiling (`routeCeilings`), the
+ * downloads (the entry plus those, and the query cache's chunk that the router loads before any
+ * screen that reads through it; chunks a screen loads on use, such as a dialog or a date picker,
+ * are not in it). `--check` fails when a route is over its ceiling (`routeCeilings`), the
  * login route pulls in the data grid or the charts, a screen without a table (gridFreeRoutePaths)
  * loads the data grid, or two chunks import each other.
  * `routeChunkSizes()` is the same as a function, for the benchmarks and the bundle journey.
@@ -17,10 +18,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { routes } from '../src/app/routes';
+import { routes, usesQueries } from '../src/app/routes';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;
@@ -81,10 +83,14 @@ export const routeBudgets: ReadonlyMap<string, number> = new Map([
  * lists' rose to 426 KB for the count asked for beside the page (shared/list/list-page.ts
  * countQuery, 0.2 KB), so the rows of a huge list paint without waiting for its count. /login's
  * fell to 161 KB when the menu's drawer left the entry (app/layout/menu-drawer.tsx, loaded when the
- * menu button is first used) and its padlock icon the shared icons chunk: 160.3 KB.
+ * menu button is first used) and its padlock icon the shared icons chunk: 160.3 KB. It is within
+ * its budget (149.4 KB) since TanStack Query left the entry (app/query-gate.tsx: every screen but
+ * the login page and a few others loads it first) with the start-up data requests
+ * (app/route-data.ts, loaded only when a signed-in user opens a list or the dashboard): its
+ * ceiling is its budget.
  */
 export const routeCeilings: ReadonlyMap<string, number> = new Map([
-  ['/login', 161 * 1024],
+  ['/login', loginRouteBudgetBytes],
   ['/dashboard', 417 * 1024],
   ...listRoutePaths.map((routePath): [string, number] => [routePath, 426 * 1024]),
 ]);
@@ -97,6 +103,19 @@ const heavyMarkers: Record<string, string> = {
   charts: 'MuiChartsSurface',
   'date-pickers': 'MuiPickersLayout',
 };
+
+/**
+ * The chunk of the query cache's module, which the router loads before every screen but a few
+ * (app/query-gate.tsx): the module's own chunk, or the 'query' chunk group (vite.config.ts) that
+ * holds it.
+ */
+function queryProviderKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find(
+    (candidate) => candidate === 'src/app/query-provider.tsx' || manifest[candidate]?.name === 'query',
+  );
+  if (!key) throw new Error('The build has no chunk for src/app/query-provider.tsx');
+  return key;
+}
 
 function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
   const seen = new Set<string>();
@@ -133,10 +152,13 @@ export function routeChunkSizes(distDir: string = defaultDistDir): RouteChunkSiz
   };
 
   const entryKeys = staticClosure(manifest, [entryKey]);
+  const queryKey = queryProviderKey(manifest);
   return routes.map((route) => {
     const screenKey = route.screen ? `src/features/${route.screen}.tsx` : null;
     if (screenKey && !manifest[screenKey]) throw new Error(`The build has no chunk for ${screenKey} (${route.path})`);
-    const routeKeys = screenKey ? staticClosure(manifest, [screenKey]) : new Set<string>();
+    // a screen that reads through the query cache loads its chunk first (app/query-gate.tsx)
+    const firstKeys = [...(screenKey ? [screenKey] : []), ...(usesQueries(route) ? [queryKey] : [])];
+    const routeKeys = staticClosure(manifest, firstKeys);
     const own = [...routeKeys].filter((key) => !entryKeys.has(key)).map(fileOf);
     const all = [...new Set([...entryKeys, ...routeKeys])].map(fileOf);
     const heavy = Object.entries(heavyMarkers)

@@ -1,6 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { LoadingPage } from '../shared/pages/loading-page';
@@ -8,13 +7,10 @@ import { sessionStore, useSession } from '../shared/session/session-store';
 import { Toaster } from '../shared/toast/toaster';
 import { ErrorBoundary } from './error-boundary';
 import { MaintenancePage } from './maintenance-page';
-import { createQueryClient } from './query-client';
 import { preloadRoute } from './route-preload';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 import { UnsupportedBrowserPage } from './unsupported-browser-page';
-
-const queryClient = createQueryClient();
 
 /** Asks the server whether it can serve (GET /api/health). */
 async function platformAvailable(): Promise<boolean> {
@@ -39,7 +35,7 @@ function startUp(): Promise<boolean> {
 let firstCheck: Promise<boolean> | null = null;
 if (typeof window !== 'undefined') {
   firstCheck = startUp();
-  preloadRoute(queryClient, window.location);
+  preloadRoute(window.location);
 }
 
 function Platform() {
@@ -69,10 +65,10 @@ export function App({ unsupportedBrowser }: { unsupportedBrowser: boolean }) {
         {unsupportedBrowser ? (
           <UnsupportedBrowserPage />
         ) : (
-          <QueryClientProvider client={queryClient}>
+          <>
             <Platform />
             <Toaster />
-          </QueryClientProvider>
+          </>
         )}
       </ErrorBoundary>
     </ThemeProvider>

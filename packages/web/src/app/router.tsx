@@ -4,8 +4,9 @@ import { ComingSoonPage } from '../shared/pages/coming-soon-page';
 import { LoadingPage } from '../shared/pages/loading-page';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
+import { QueryGate } from './query-gate';
 import { RouteGate } from './route-gate';
-import { type RouteDefinition, routes } from './routes';
+import { type RouteDefinition, routes, usesQueries } from './routes';
 import { screenOf } from './screens';
 
 /** A route's screen (screens.tsx), or "coming soon" when it has none yet. */
@@ -21,15 +22,16 @@ function ScreenBoundary({ children }: { children: React.ReactNode }) {
 
 function routeObject(route: RouteDefinition): RouteObject {
   const Screen = screenComponent(route);
+  const content = (
+    <Suspense fallback={<LoadingPage />}>
+      <Screen />
+    </Suspense>
+  );
   return {
     path: route.path,
     element: (
       <RouteGate access={route.access}>
-        <ScreenBoundary>
-          <Suspense fallback={<LoadingPage />}>
-            <Screen />
-          </Suspense>
-        </ScreenBoundary>
+        <ScreenBoundary>{usesQueries(route) ? <QueryGate>{content}</QueryGate> : content}</ScreenBoundary>
       </RouteGate>
     ),
   };

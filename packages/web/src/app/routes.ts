@@ -25,6 +25,12 @@ export interface RouteDefinition {
   access: RouteAccess;
   title: string;
   screen: string | null;
+  /**
+   * False for a screen that reads nothing through the query cache (TanStack Query): it renders
+   * without the query cache's chunk, which every other screen loads first (query-gate.tsx). The
+   * login page is one: a first visit to it loads the least JavaScript.
+   */
+  queries?: false;
 }
 
 const everyone = allRoles;
@@ -35,17 +41,17 @@ const management = managementOnly;
 export const routes: readonly RouteDefinition[] = [
   // public
   { path: '/', access: 'public', title: 'Home', screen: 'home/home-page' },
-  { path: '/login', access: 'public', title: 'Login', screen: 'session/login-page' },
+  { path: '/login', access: 'public', title: 'Login', screen: 'session/login-page', queries: false },
   { path: '/invest', access: 'guest', title: 'Apply to invest', screen: 'onboarding/invest-page' },
   { path: '/reset-password', access: 'public', title: 'Forgot Password', screen: 'session/reset-password-page' },
-  { path: '/403', access: 'public', title: 'Access denied', screen: 'session/forbidden-page' },
-  { path: '/404', access: 'public', title: 'Page not found', screen: 'session/not-found-page' },
+  { path: '/403', access: 'public', title: 'Access denied', screen: 'session/forbidden-page', queries: false },
+  { path: '/404', access: 'public', title: 'Page not found', screen: 'session/not-found-page', queries: false },
   // all five roles
   { path: '/dashboard', access: everyone, title: 'Dashboard', screen: 'dashboard/dashboard-page' },
   { path: '/marketplace/:id?', access: everyone, title: 'Marketplace', screen: 'marketplace/marketplace-page' },
   { path: '/profile/:tab?', access: everyone, title: 'Profile', screen: 'profile/profile-page' },
   { path: '/faq', access: everyone, title: 'FAQ', screen: 'faq/faq-page' },
-  { path: '/logout', access: everyone, title: 'Logout', screen: 'session/logout-page' },
+  { path: '/logout', access: everyone, title: 'Logout', screen: 'session/logout-page', queries: false },
   // the two investor roles
   { path: '/portfolio/:id?', access: investors, title: 'Portfolio', screen: 'portfolio/portfolio-page' },
   { path: '/accounts/:id?', access: investors, title: 'Accounts', screen: 'accounts/accounts-page' },
@@ -181,4 +187,9 @@ export function returnPathAfterLogin(from: string | null | undefined): string {
   if (!from || from === '/login') return homeAfterLogin;
   if (from === '/logout' || from.startsWith('/logout?')) return '/';
   return from;
+}
+
+/** Whether the route's screen reads the server through the query cache (all but a few: the login page). */
+export function usesQueries(route: RouteDefinition): boolean {
+  return route.queries !== false;
 }

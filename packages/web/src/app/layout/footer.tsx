@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -35,7 +34,8 @@ export function Footer() {
             Facebook
           </Link>
         </Stack>
-        <Divider sx={{ my: 2 }} />
+        {/* a rule as Material UI's Divider draws it, without its code in the entry (the login page loads it) */}
+        <Box component="hr" sx={{ my: 2, mx: 0, border: 0, borderTop: 'thin solid', borderColor: 'divider' }} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }} sx={{ alignItems: { sm: 'center' } }}>
           <Typography variant="body2" color="text.secondary">
             © {new Date().getFullYear()} {siteConfig.companyName}
