@@ -34,14 +34,6 @@ const chunkGroups = [
     priority: 98,
     includeDependenciesRecursively: false,
   },
-  // the start-up data requests of a signed-in first screen (app/route-data.ts) with the list
-  // requests they send: loaded as the app starts on such a screen only
-  {
-    name: 'route-data',
-    test: inWeb('app[\\\\/]route-data'),
-    priority: 57,
-    includeDependenciesRecursively: true,
-  },
   // TanStack Query with the app's query cache: every screen but the login page loads it first
   // (app/query-gate.tsx); the entry goes without it
   {

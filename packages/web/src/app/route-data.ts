@@ -1,5 +1,4 @@
 import type { Role } from '@lm/domain';
-import type { QueryClient } from '@tanstack/react-query';
 import { ownAccountsQuery } from '../features/accounts/accounts-api';
 import { clientsListRequest } from '../features/clients/clients-list-request';
 import { loanTableQuery, staffTableIds } from '../features/dashboard/staff-tables-request';
@@ -12,26 +11,56 @@ import { marketplaceListRequest } from '../features/marketplace/marketplace-list
 import { applicationsListRequest } from '../features/onboarding/onboarding-list-request';
 import { staffListRequest } from '../features/staff/staff-list-request';
 import { transactionsListRequest } from '../features/transactions/transactions-list-request';
-import { hasFilterParams, prefetchFirstPage } from '../shared/list/list-page';
+import { firstPageQueries, hasFilterParams } from '../shared/list/list-page';
 import type { ListDefinition, ListRequest } from '../shared/list/list-types';
-import { queryClient } from './query-provider';
 import type { RouteDefinition } from './routes';
 
-type DataPreload = (client: QueryClient, search: string, role: Role) => Promise<unknown>;
+type DataPreload = (search: string, role: Role) => Promise<unknown>;
+
+/** A query as the start-up code asks it: its cache key and how it is fetched. */
+interface EarlyQuery {
+  queryKey: readonly unknown[];
+  queryFn: (context: { signal: AbortSignal }) => Promise<unknown>;
+}
+
+/**
+ * Asks for the queries now, without waiting for TanStack Query's chunk, and hands each answer to
+ * the query cache under its key once that chunk is here (before any screen renders, which waits
+ * for the same chunk: query-gate.tsx): the screen's query then finds it there, or on its way, and
+ * asks for nothing. A failure stays quiet here (no retry, no toast): the screen's own query asks
+ * again and shows it.
+ */
+function askNow(queries: readonly EarlyQuery[]): Promise<unknown> {
+  const asked = queries.map((query) => {
+    const answer = query.queryFn({ signal: new AbortController().signal });
+    answer.catch(() => undefined);
+    return { queryKey: query.queryKey, answer };
+  });
+  return import('./query-provider').then(({ queryClient }) =>
+    Promise.all(
+      asked.map(({ queryKey, answer }) =>
+        queryClient.prefetchQuery({ queryKey, queryFn: () => answer, retry: false, meta: { silent: true } }),
+      ),
+    ),
+  );
+}
 
 /**
  * The first page of a list screen, as its table will ask for it from the URL's list state. Without
  * filter criteria in the URL (a plain /loans, a sort or a page), the list's request module (its
- * path and defaults, a few bytes in this module's chunk) is enough: the request leaves at once,
- * before the list plumbing, the domain's rules and zod have loaded. Criteria need the list's filter
- * fields: the definition and the list plumbing are imported then (not at the top: this start-up
- * chunk stays small).
+ * path and defaults, a few bytes in the entry) is enough: the request leaves at once, before
+ * TanStack Query, the list plumbing, the domain's rules and zod have loaded. Criteria need the list's filter fields: the definition and the list plumbing
+ * are imported then (not at the top: the entry, and so the login page, stays without them).
  */
 function list<R>(request: ListRequest, definition: () => Promise<ListDefinition<R>>): DataPreload {
-  return async (client, search) => {
-    if (!hasFilterParams(new URLSearchParams(search))) return prefetchFirstPage(client, request, search);
-    const [{ prefetchListPage }, loaded] = await Promise.all([import('../shared/list/use-list'), definition()]);
-    return prefetchListPage(client, loaded, search);
+  return async (search) => {
+    if (!hasFilterParams(new URLSearchParams(search))) return askNow(firstPageQueries(request, search));
+    const [{ prefetchListPage }, loaded, { queryClient }] = await Promise.all([
+      import('../shared/list/use-list'),
+      definition(),
+      import('./query-provider'),
+    ]);
+    return prefetchListPage(queryClient, loaded, search);
   };
 }
 
@@ -39,7 +68,7 @@ const staffRoles: readonly string[] = ['MANAGEMENT', 'SUPPORT', 'AUDITOR'];
 
 /**
  * What each screen shows first, requested while its code loads. The imports are the features'
- * small api modules (the screens import the same ones), so the request leaves long before the
+ * small request modules (the screens import the same ones), so the request leaves long before the
  * screen's chunk with the grid has arrived and parsed.
  */
 const dataOfScreen: Readonly<Record<string, DataPreload>> = {
@@ -78,14 +107,12 @@ const dataOfScreen: Readonly<Record<string, DataPreload>> = {
     async () => (await import('../features/onboarding/onboarding-api')).applicationsList,
   ),
   // the investor's panels list their accounts first
-  'portfolio/portfolio-page': (client) => client.prefetchQuery({ ...ownAccountsQuery, meta: { silent: true } }),
-  'accounts/accounts-page': (client) => client.prefetchQuery({ ...ownAccountsQuery, meta: { silent: true } }),
+  'portfolio/portfolio-page': () => askNow([ownAccountsQuery]),
+  'accounts/accounts-page': () => askNow([ownAccountsQuery]),
   // the staff dashboards' tables (the investor dashboard loads its own chunk and asks then)
-  'dashboard/dashboard-page': async (client, _search, role) => {
+  'dashboard/dashboard-page': async (_search, role) => {
     if (!staffRoles.includes(role)) return;
-    await Promise.all(
-      staffTableIds.map((table) => client.prefetchQuery({ ...loanTableQuery(table), meta: { silent: true } })),
-    );
+    await askNow(staffTableIds.map(loanTableQuery));
   },
 };
 
@@ -96,14 +123,13 @@ function opensList(route: RouteDefinition, pathname: string): boolean {
 }
 
 /**
- * A signed-in first screen's first data, asked for as the app starts (route-preload.ts loads this
- * module on demand, with the query cache it fills): a list's first page and count, the investor's
- * accounts, the staff dashboard's tables. The screen's queries then find it in the cache, or on
- * its way, and ask for nothing. Only the screens that open with a list or a dashboard ask.
+ * A signed-in first screen's first data, asked for as the app starts (route-preload.ts): a list's
+ * first page and count, the investor's accounts, the staff dashboard's tables. Only the screens
+ * that open with a list or a dashboard ask.
  */
 export function startData(route: RouteDefinition, location: { pathname: string; search: string }, role: Role): void {
   const data = route.screen === null ? undefined : dataOfScreen[route.screen];
   if (!data) return;
   if (route.screen !== 'dashboard/dashboard-page' && !opensList(route, location.pathname)) return;
-  void data(queryClient, location.search, role).catch(() => undefined);
+  void data(location.search, role).catch(() => undefined);
 }

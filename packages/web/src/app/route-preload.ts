@@ -2,6 +2,7 @@ import type { Role } from '@lm/domain';
 import { decodeAccessToken } from '../shared/api/jwt';
 import { readSession } from '../shared/api/storage';
 import { QueryGate } from './query-gate';
+import { startData } from './route-data';
 import { isAllowed, type RouteDefinition, routeFor, usesQueries } from './routes';
 import { screenOf } from './screens';
 
@@ -18,21 +19,19 @@ function storedRole(): Role | null {
 
 /**
  * Starts, at once and side by side, what the first screen needs: its code (the screen's chunk
- * and every chunk it imports) and, for a signed-in user allowed on it, the query cache's code and
- * its first data (route-data.ts, loaded here on demand: the login page goes without it). Called
- * as the app starts, while the session is still being checked, so nothing waits for that.
+ * and every chunk it imports), the query cache's code for a screen that reads through it, and,
+ * for a signed-in user allowed on it, its first data (route-data.ts). Called as the app starts,
+ * while the session is still being checked, so nothing waits for that.
  */
 export function preloadRoute(location: { pathname: string; search: string }): void {
   const route = routeFor(location.pathname);
   if (!route) return;
+  // the data leaves at once (without TanStack Query's chunk, which the answers wait for), and the
+  // query cache's chunk is asked for first: on the browser's six connections it arrives in the
+  // first round, before the screen's larger chunks
   const role = signedInOn(route);
-  if (role) {
-    // the query cache's small chunk is asked for first: on the browser's six connections it
-    // arrives in the first round, so the data request leaves while the screen's larger chunks load
-    void import('./route-data').then(({ startData }) => startData(route, location, role)).catch(() => undefined);
-  } else if (usesQueries(route)) {
-    void QueryGate.preload().catch(() => undefined);
-  }
+  if (role) startData(route, location, role);
+  if (usesQueries(route)) void QueryGate.preload().catch(() => undefined);
   // a failed download shows when the screen renders (the router asks again)
   void screenOf(route)
     ?.preload()

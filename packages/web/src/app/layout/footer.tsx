@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { Rule } from '../../shared/layout/rule';
 import { siteConfig } from '../site-config';
 
 const site = siteConfig.publicSiteUrl;
@@ -34,8 +35,7 @@ export function Footer() {
             Facebook
           </Link>
         </Stack>
-        {/* a rule as Material UI's Divider draws it, without its code in the entry (the login page loads it) */}
-        <Box component="hr" sx={{ my: 2, mx: 0, border: 0, borderTop: 'thin solid', borderColor: 'divider' }} />
+        <Rule sx={{ my: 2 }} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }} sx={{ alignItems: { sm: 'center' } }}>
           <Typography variant="body2" color="text.secondary">
             © {new Date().getFullYear()} {siteConfig.companyName}

@@ -1,5 +1,4 @@
 import type { LoanStatisticsRow } from '@lm/domain';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/api-client';
 import { serverToday } from '../../shared/api/server-today';
 
@@ -60,11 +59,15 @@ export function staffTableQuery(table: StaffTableId, today: string): Record<stri
   }
 }
 
+/**
+ * One table's query (a plain object, without TanStack Query's code: the start-up code asks for it
+ * before that has loaded; useQuery takes it as it is).
+ */
 export function loanTableQuery(table: StaffTableId) {
-  return queryOptions({
+  return {
     queryKey: [...staffKey, 'loans', table] as const,
-    queryFn: async ({ signal }): Promise<LoanStatisticsRow[]> =>
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<LoanStatisticsRow[]> =>
       (await api.get<LoanStatisticsRow[]>(loanStatisticsPath, { query: staffTableQuery(table, serverToday()), signal }))
         .data,
-  });
+  };
 }

@@ -3,7 +3,6 @@ import { passwordMessages, sessionMessages } from '@lm/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { NewPasswordFields } from '../../shared/forms/new-password-fields';
 import { fieldProps } from '../../shared/inputs/register-field';
 import { TextInput } from '../../shared/inputs/text-input';
 import { PageTitle } from '../../shared/layout/page-title';
+import { Rule } from '../../shared/layout/rule';
 import { notifyError, notifySuccess, toast } from '../../shared/toast/toast-store';
 import { type ConfirmResetForm, confirmResetForm, resetEmailForm } from './password-schemas';
 import { useConfirmReset, useSendResetCode } from './session-api';
@@ -134,7 +134,7 @@ export default function ResetPasswordPage() {
 
         {enterCode && (
           <>
-            <Divider sx={{ my: 3 }} />
+            <Rule sx={{ my: 3 }} />
             <Stack component="form" spacing={2} aria-label="Reset your password" noValidate onSubmit={submitReset}>
               <Typography variant="h6" component="h2">
                 Enter Code

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api/api-client';
 import { combineFilters } from '../filter/combine-filters';
 import { allRowsMax, type ListRequest, pageSizeAll, pageSizeMax, pageSizesDefault, type SortState } from './list-types';
@@ -6,7 +5,7 @@ import { allRowsMax, type ListRequest, pageSizeAll, pageSizeMax, pageSizesDefaul
 /*
  * A page of a list as the server is asked for it: the URL's sort, page and page size, the query
  * parameters and the query-cache entry. Without the domain's rules, zod or the filter fields, so
- * the app's start-up code asks for a list screen's first page (prefetchFirstPage) while the
+ * the app's start-up code asks for a list screen's first page (firstPageQueries) while the
  * screen's code still loads; list-state.ts and use-list.ts add the filters on top of it.
  */
 
@@ -173,13 +172,10 @@ export function firstCountQuery(request: ListRequest) {
 }
 
 /**
- * Asks for that page, so that the request leaves as the app starts; the screen's table then
- * finds the page in the cache, or on its way, and asks for nothing. A failure stays quiet here:
- * the screen's own query asks again and shows it.
+ * That page and its count, which the app's start-up code asks for (app/route-data.ts) so that the
+ * requests leave as the app starts; the screen's table then finds them in the cache, or on their
+ * way, and asks for nothing.
  */
-export async function prefetchFirstPage(client: QueryClient, request: ListRequest, search: string): Promise<void> {
-  await Promise.all([
-    client.prefetchQuery({ ...firstPageQuery(request, search), meta: { silent: true } }),
-    client.prefetchQuery({ ...firstCountQuery(request), meta: { silent: true } }),
-  ]);
+export function firstPageQueries(request: ListRequest, search: string) {
+  return [firstPageQuery(request, search), firstCountQuery(request)] as const;
 }

@@ -32,7 +32,7 @@ export function fetchListPage<R>(
 
 /**
  * One page of a list for a state, as a query: its cache key and how it is fetched (the key of a
- * page without criteria is the one prefetchFirstPage fills as the app starts).
+ * page without criteria is the one the start-up code asks for (firstPageQueries)).
  */
 export function listPageQuery<R>(definition: ListDefinition<R>, state: ListState, extraFilter?: string) {
   return queryOptions(pageQuery<R>(definition, state, listFilter(definition, state, extraFilter)));
