@@ -49,8 +49,9 @@ function askNow(queries: readonly EarlyQuery[]): Promise<unknown> {
  * The first page of a list screen, as its table will ask for it from the URL's list state. Without
  * filter criteria in the URL (a plain /loans, a sort or a page), the list's request module (its
  * path and defaults, a few bytes in the entry) is enough: the request leaves at once, before
- * TanStack Query, the list plumbing, the domain's rules and zod have loaded. Criteria need the list's filter fields: the definition and the list plumbing
- * are imported then (not at the top: the entry, and so the login page, stays without them).
+ * TanStack Query, the list plumbing, the domain's rules and zod have loaded. Criteria need the
+ * list's filter fields: the definition and the list plumbing are imported then (not at the top:
+ * the entry, and so the login page, stays without them).
  */
 function list<R>(request: ListRequest, definition: () => Promise<ListDefinition<R>>): DataPreload {
   return async (search) => {
