@@ -1,6 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Role } from '@lm/domain';
 import { describe, expect, it } from 'vitest';
-import { isAllowed, menuFor, menuTabsMax, returnPathAfterLogin, routeFor, screenBuilt } from './routes';
+import {
+  isAllowed,
+  menuFor,
+  menuTabsMax,
+  returnPathAfterLogin,
+  routeFor,
+  routes,
+  screenBuilt,
+  usesQueries,
+} from './routes';
 
 const { INVESTOR, INVESTOR_READ_ONLY, MANAGEMENT, SUPPORT, AUDITOR } = Role;
 const everyone = [INVESTOR, INVESTOR_READ_ONLY, MANAGEMENT, SUPPORT, AUDITOR];
@@ -162,5 +174,56 @@ describe('screens not built yet', () => {
     expect(screenBuilt('/onboarding/investorApplications')).toBe(true);
     expect(screenBuilt('/onboarding/investorApplications/4')).toBe(true);
     expect(screenBuilt('/no-such-page')).toBe(false);
+  });
+});
+
+describe('screens without the query cache', () => {
+  const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const importPattern = /(?:from\s+|import\s*\(\s*)'([^']+)'/g;
+
+  /** The source file a relative import names (with its extension, or its folder's index). */
+  function resolveImport(from: string, specifier: string): string | null {
+    const base = path.resolve(path.dirname(from), specifier);
+    for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+      if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+    }
+    return null;
+  }
+
+  /** The packages a source file reaches through its relative imports, static and on demand. */
+  function packagesReached(start: string): Set<string> {
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length > 0) {
+      const file = stack.pop() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(importPattern)) {
+        if (!specifier) continue;
+        if (!specifier.startsWith('.')) packages.add(specifier);
+        else {
+          const next = resolveImport(file, specifier);
+          if (next) stack.push(next);
+        }
+      }
+    }
+    return packages;
+  }
+
+  it('a screen marked queries: false reaches no TanStack Query code (the router gives it no query cache)', () => {
+    const marked = routes.filter((route) => !usesQueries(route));
+    expect(marked.map((route) => route.path)).toEqual(['/login', '/403', '/404', '/logout']);
+    for (const route of marked) {
+      const reached = packagesReached(path.join(srcDir, 'features', `${route.screen}.tsx`));
+      expect(
+        [...reached].filter((name) => name.startsWith('@tanstack/')),
+        route.path,
+      ).toEqual([]);
+    }
+    // and the walk does find it where it is: the dashboard reads through the query cache
+    expect(packagesReached(path.join(srcDir, 'features', 'dashboard/dashboard-page.tsx'))).toContain(
+      '@tanstack/react-query',
+    );
   });
 });
