@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { importsOf } from './source-imports';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -22,8 +23,6 @@ const server: Area = {
 };
 const web: Area = { featuresDir: 'packages/web/src/features', notFeatures: new Set() };
 
-const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
@@ -36,13 +35,6 @@ function sourceFiles(dir: string): string[] {
   };
   walk(path.join(root, dir));
   return out;
-}
-
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const found: string[] = [];
-  for (const match of text.matchAll(importPattern)) found.push((match[1] ?? match[2]) as string);
-  return found;
 }
 
 const isTestFile = (file: string) => /\.test\.tsx?$|\.test-support\.ts$|[\\/]test-support[\\/]/.test(file);

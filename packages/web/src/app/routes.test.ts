@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@lm/domain';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../../../../tools/source-imports';
 import {
   isAllowed,
   menuFor,
@@ -179,7 +180,6 @@ describe('screens not built yet', () => {
 
 describe('screens without the query cache', () => {
   const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const importPattern = /(?:from\s+|import\s*\(\s*)'([^']+)'/g;
 
   /** The source file a relative import names (with its extension, or its folder's index). */
   function resolveImport(from: string, specifier: string): string | null {
@@ -199,8 +199,7 @@ describe('screens without the query cache', () => {
       const file = stack.pop() as string;
       if (seen.has(file)) continue;
       seen.add(file);
-      for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(importPattern)) {
-        if (!specifier) continue;
+      for (const specifier of importsOf(file)) {
         if (!specifier.startsWith('.')) packages.add(specifier);
         else {
           const next = resolveImport(file, specifier);
