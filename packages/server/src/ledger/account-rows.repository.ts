@@ -65,7 +65,11 @@ export async function selectPendingRowsOfEntries(trx: Tx, entryIds: readonly num
     .execute();
 }
 
-/** Rows leave pending: status, finalisedDate and each one's running balance (null: refreshed later). */
+/**
+ * Rows leave pending: status, finalisedDate and each one's running balance (null: refreshed later).
+ * The ids are named twice, as an index condition too, so each row is found by key rather than by
+ * a merge join with the whole primary key (docs/decisions/005-ledger-throughput.md).
+ */
 export async function updateClosedRows(
   trx: Tx,
   rows: readonly { id: number; runningBalanceCents: Cents | null }[],
@@ -78,7 +82,7 @@ export async function updateClosedRows(
       ${rows.map((r) => r.id)}::bigint[],
       ${rows.map((r) => (r.runningBalanceCents === null ? null : centsToString(r.runningBalanceCents)))}::numeric[]
     ) as v(id, running_balance)
-    where t.id = v.id`.execute(trx);
+    where t.id = any(${rows.map((r) => r.id)}::bigint[]) and t.id = v.id`.execute(trx);
 }
 
 export interface AccountTransactionRow {
