@@ -19,6 +19,26 @@ describe('money', () => {
     expect(centsToNumber(1068994n)).toBe(10689.94);
   });
 
+  it('an amount as a JSON number is the number its two-place text reads as', () => {
+    const asText = (c: bigint) => Number(centsToString(c));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+          fc.bigInt({ min: -(2n ** 53n) - 5n, max: 2n ** 53n + 5n }),
+          fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        ),
+        (c) => {
+          expect(Object.is(centsToNumber(c), asText(c))).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    for (const c of [0n, 1n, -1n, 10n, 99n, 101n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n]) {
+      expect(Object.is(centsToNumber(c), asText(c))).toBe(true);
+    }
+  });
+
   it('refuses more than two decimals unless asked to round', () => {
     expect(() => centsFromNumber(1.005)).toThrow();
     expect(centsFromNumber(1.005, true)).toBe(101n);
