@@ -6,7 +6,7 @@ import { createWorkedExampleLoan, payFixtureRepayment } from './repayments.test-
 /**
  * The six references an account row is written with (its investment account, ledger entry, loan,
  * loan transaction, investment, author) are checked once per statement by a trigger instead of
- * by foreign keys (migration 0191): both sides of each reference still hold.
+ * by foreign keys (migrations 0191 and 0209): both sides of each reference still hold.
  */
 
 let t: TestApp;
@@ -23,15 +23,23 @@ const references = [
 
 const columns = references.map(([column]) => column);
 
-/** Copies of the row under new ids, with some references replaced. */
-function copies(count: number, replace: Partial<Record<(typeof columns)[number], number>> = {}) {
-  const value = (column: (typeof columns)[number]) => sql.lit(replace[column] ?? row[column]!);
+/**
+ * Copies of the row under new ids, with some references replaced: in every copy, or (`onlyCopy`)
+ * in the copy of that number only.
+ */
+function copies(count: number, replace: Partial<Record<(typeof columns)[number], number>> = {}, onlyCopy?: number) {
+  const value = (column: (typeof columns)[number]) => {
+    const replaced = replace[column];
+    if (replaced === undefined) return sql.lit(row[column]!);
+    if (onlyCopy === undefined) return sql.lit(replaced);
+    return sql`case when g = ${sql.lit(onlyCopy)} then ${sql.lit(replaced)} else ${sql.lit(row[column]!)} end`;
+  };
   return sql`
     insert into account_transactions (investment_account_id, type, status, amount, gross_amount, finalised_date,
       ${sql.raw(columns.slice(1).join(', '))})
     select ${value('investment_account_id')}, 'REPAYMENT', 'PAID', 0.01, 0.01, now(),
       ${sql.join(columns.slice(1).map(value))}
-    from generate_series(1, ${sql.lit(count)})`;
+    from generate_series(1, ${sql.lit(count)}) as g`;
 }
 
 beforeAll(async () => {
@@ -67,6 +75,18 @@ describe('account rows reference what exists', () => {
       `references a ${what} that does not exist`,
     );
   });
+
+  it.each(references)(
+    'refuses a statement where one row of three has a %s naming no %s',
+    async (column, _table, what) => {
+      const before = await sql<{ n: number }>`select count(*)::int as n from account_transactions`.execute(t.ctx.db);
+      await expect(copies(3, { [column]: 999_999_999 }, 2).execute(t.ctx.db)).rejects.toThrow(
+        `references a ${what} that does not exist`,
+      );
+      const after = await sql<{ n: number }>`select count(*)::int as n from account_transactions`.execute(t.ctx.db);
+      expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    },
+  );
 
   it('refuses an update that points a row at nothing, and allows one that changes other columns', async () => {
     const last = sql`(select max(id) from account_transactions)`;
