@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../platform/db/database';
+import { updateByIds } from '../platform/db/update-by-ids';
 
 /** Every statement of the secondary sale (sell-investment.ts). */
 
@@ -148,9 +149,10 @@ export async function setInvestmentTransactions(
 ): Promise<void> {
   const set = links.filter((l) => l.transactionId !== null);
   if (set.length === 0) return;
-  await sql`
-    update investments i set investment_account_transaction_id = v.transaction_id
-    from unnest(${set.map((l) => l.investmentId)}::bigint[], ${set.map((l) => l.transactionId)}::bigint[])
-      as v(id, transaction_id)
-    where i.id = v.id`.execute(trx);
+  await updateByIds(
+    'investments',
+    set.map((l) => l.investmentId),
+    { transaction_id: { type: 'bigint', values: set.map((l) => l.transactionId) } },
+    sql`investment_account_transaction_id = v.transaction_id`,
+  ).execute(trx);
 }

@@ -1,6 +1,7 @@
 import { type Cents, centsToString } from '@lm/domain';
 import { sql } from 'kysely';
 import type { Tx } from '../platform/db/database';
+import { updateByIds } from '../platform/db/update-by-ids';
 
 /**
  * The SQL of the investor-visible account rows (account_transactions) that post-money.ts writes
@@ -65,24 +66,24 @@ export async function selectPendingRowsOfEntries(trx: Tx, entryIds: readonly num
     .execute();
 }
 
-/**
- * Rows leave pending: status, finalisedDate and each one's running balance (null: refreshed later).
- * The ids are named twice, as an index condition too, so each row is found by key rather than by
- * a merge join with the whole primary key (docs/decisions/005-ledger-throughput.md).
- */
+/** Rows leave pending: status, finalisedDate and each one's running balance (null: refreshed later). */
 export async function updateClosedRows(
   trx: Tx,
   rows: readonly { id: number; runningBalanceCents: Cents | null }[],
   status: 'PAID' | 'CANCELLED',
   now: Date,
 ): Promise<void> {
-  await sql`
-    update account_transactions t set status = ${status}, finalised_date = ${now}, running_balance = v.running_balance
-    from unnest(
-      ${rows.map((r) => r.id)}::bigint[],
-      ${rows.map((r) => (r.runningBalanceCents === null ? null : centsToString(r.runningBalanceCents)))}::numeric[]
-    ) as v(id, running_balance)
-    where t.id = any(${rows.map((r) => r.id)}::bigint[]) and t.id = v.id`.execute(trx);
+  await updateByIds(
+    'account_transactions',
+    rows.map((r) => r.id),
+    {
+      running_balance: {
+        type: 'numeric',
+        values: rows.map((r) => (r.runningBalanceCents === null ? null : centsToString(r.runningBalanceCents))),
+      },
+    },
+    sql`status = ${status}, finalised_date = ${now}, running_balance = v.running_balance`,
+  ).execute(trx);
 }
 
 export interface AccountTransactionRow {
@@ -165,9 +166,10 @@ export async function setReversalTransactionIds(
   trx: Tx,
   pairs: readonly { id: number; reversalId: number }[],
 ): Promise<void> {
-  await sql`
-    update account_transactions t set reversal_transaction_id = v.reversal_id
-    from unnest(${pairs.map((p) => p.id)}::bigint[], ${pairs.map((p) => p.reversalId)}::bigint[])
-      as v(id, reversal_id)
-    where t.id = v.id`.execute(trx);
+  await updateByIds(
+    'account_transactions',
+    pairs.map((p) => p.id),
+    { reversal_id: { type: 'bigint', values: pairs.map((p) => p.reversalId) } },
+    sql`reversal_transaction_id = v.reversal_id`,
+  ).execute(trx);
 }

@@ -8,6 +8,7 @@ import {
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor, Tx } from '../platform/db/database';
 import type { LoanDetails, Loans, MandateTopups, Repayments } from '../platform/db/db-types';
+import { updateByIds } from '../platform/db/update-by-ids';
 
 /**
  * The loans feature's SQL (docs/decisions/006-one-contract.md): the loan row, its details,
@@ -210,18 +211,17 @@ export async function addRepaymentsWrittenOff(
   changes: readonly { id: number; principalCents: bigint; interestCents: bigint; status: string }[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  await sql`
-    update repayments r set
-      principal_written_off = r.principal_written_off + v.principal,
-      interest_written_off = r.interest_written_off + v.interest,
-      status = v.status
-    from unnest(
-      ${changes.map((c) => c.id)}::bigint[],
-      ${changes.map((c) => centsText(c.principalCents))}::numeric[],
-      ${changes.map((c) => centsText(c.interestCents))}::numeric[],
-      ${changes.map((c) => c.status)}::text[]
-    ) as v(id, principal, interest, status)
-    where r.id = v.id`.execute(trx);
+  await updateByIds(
+    'repayments',
+    changes.map((c) => c.id),
+    {
+      principal: { type: 'numeric', values: changes.map((c) => centsText(c.principalCents)) },
+      interest: { type: 'numeric', values: changes.map((c) => centsText(c.interestCents)) },
+      status: { type: 'text', values: changes.map((c) => c.status) },
+    },
+    sql`principal_written_off = t.principal_written_off + v.principal,
+      interest_written_off = t.interest_written_off + v.interest, status = v.status`,
+  ).execute(trx);
 }
 
 /** The deployed, unsold holdings of a loan, locked (write-off). */

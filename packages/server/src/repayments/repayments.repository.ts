@@ -1,6 +1,7 @@
 import { type Cents, centsToString, openRepaymentStatuses } from '@lm/domain';
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../platform/db/database';
+import { updateByIds } from '../platform/db/update-by-ids';
 
 /**
  * The SQL of the repayments feature: loans and their repayments as receipts pay them, loan
@@ -72,11 +73,12 @@ export async function setLoanStatuses(
   now: Date,
 ): Promise<void> {
   if (changes.length === 0) return;
-  await sql`
-    update loans l set status = v.status, updated_at = ${now}
-    from unnest(${changes.map((c) => c.id)}::bigint[], ${changes.map((c) => c.status)}::text[])
-      as v(id, status)
-    where l.id = any(${changes.map((c) => c.id)}::bigint[]) and l.id = v.id`.execute(trx);
+  await updateByIds(
+    'loans',
+    changes.map((c) => c.id),
+    { status: { type: 'text', values: changes.map((c) => c.status) } },
+    sql`status = v.status, updated_at = ${now}`,
+  ).execute(trx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,26 +145,26 @@ export async function addRepaymentsPaid(
 ): Promise<void> {
   const changes = paid.filter((o) => o.principalPaidCents !== 0n || o.interestPaidCents !== 0n);
   if (changes.length === 0) return;
-  await sql`
-    update repayments r set
-      principal_paid = r.principal_paid + v.principal_paid,
-      interest_paid = r.interest_paid + v.interest_paid
-    from unnest(
-      ${changes.map((o) => o.id)}::bigint[],
-      ${changes.map((o) => centsToString(o.principalPaidCents))}::numeric[],
-      ${changes.map((o) => centsToString(o.interestPaidCents))}::numeric[]
-    ) as v(id, principal_paid, interest_paid)
-    where r.id = any(${changes.map((o) => o.id)}::bigint[]) and r.id = v.id`.execute(trx);
+  await updateByIds(
+    'repayments',
+    changes.map((o) => o.id),
+    {
+      principal_paid: { type: 'numeric', values: changes.map((o) => centsToString(o.principalPaidCents)) },
+      interest_paid: { type: 'numeric', values: changes.map((o) => centsToString(o.interestPaidCents)) },
+    },
+    sql`principal_paid = t.principal_paid + v.principal_paid, interest_paid = t.interest_paid + v.interest_paid`,
+  ).execute(trx);
 }
 
 /** Sets the repayments' statuses. */
 export async function setRepaymentStatuses(trx: Tx, changes: readonly { id: number; status: string }[]): Promise<void> {
   if (changes.length === 0) return;
-  await sql`
-    update repayments r set status = v.status
-    from unnest(${changes.map((c) => c.id)}::bigint[], ${changes.map((c) => c.status)}::text[])
-      as v(id, status)
-    where r.id = any(${changes.map((c) => c.id)}::bigint[]) and r.id = v.id`.execute(trx);
+  await updateByIds(
+    'repayments',
+    changes.map((c) => c.id),
+    { status: { type: 'text', values: changes.map((c) => c.status) } },
+    sql`status = v.status`,
+  ).execute(trx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,31 +264,26 @@ export async function markExcessHandled(
     .execute();
 }
 
-/**
- * Stamps loan transactions fractionalised, with their ledger entry and investors' interest.
- *
- * This file's batch updates name their ids twice, `t.id = any(ids) and t.id = v.id`: with only the
- * join, the planner merge-joined the values with the table's primary key from its first row (or
- * hashed the whole table), 160,000 to 250,000 index entries read to update 10,000 investments; with
- * the ids as an index condition it finds each row by key (docs/decisions/005-ledger-throughput.md).
- */
+/** Stamps loan transactions fractionalised, with their ledger entry and investors' interest. */
 export async function markFractionalised(
   trx: Tx,
   stamps: readonly { id: number; entryId: number | null; investorInterestCents: Cents | null }[],
   now: Date,
 ): Promise<void> {
   if (stamps.length === 0) return;
-  await sql`
-    update loan_transactions t set
-      fractionalised_date = ${now},
-      fractionalise_entry_id = v.entry_id,
-      investor_interest_amount = coalesce(v.investor_interest, t.investor_interest_amount)
-    from unnest(
-      ${stamps.map((s) => s.id)}::bigint[],
-      ${stamps.map((s) => s.entryId)}::bigint[],
-      ${stamps.map((s) => (s.investorInterestCents === null ? null : centsToString(s.investorInterestCents)))}::numeric[]
-    ) as v(id, entry_id, investor_interest)
-    where t.id = any(${stamps.map((s) => s.id)}::bigint[]) and t.id = v.id`.execute(trx);
+  await updateByIds(
+    'loan_transactions',
+    stamps.map((s) => s.id),
+    {
+      entry_id: { type: 'bigint', values: stamps.map((s) => s.entryId) },
+      investor_interest: {
+        type: 'numeric',
+        values: stamps.map((s) => (s.investorInterestCents === null ? null : centsToString(s.investorInterestCents))),
+      },
+    },
+    sql`fractionalised_date = ${now}, fractionalise_entry_id = v.entry_id,
+      investor_interest_amount = coalesce(v.investor_interest, t.investor_interest_amount)`,
+  ).execute(trx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,14 +318,13 @@ export async function addInvestmentsRepaid(
   repaid: readonly { id: number; principalCents: Cents; interestCents: Cents }[],
 ): Promise<void> {
   if (repaid.length === 0) return;
-  await sql`
-    update investments i set
-      principal_repaid = i.principal_repaid + v.principal,
-      interest_repaid = i.interest_repaid + v.interest
-    from unnest(
-      ${repaid.map((r) => r.id)}::bigint[],
-      ${repaid.map((r) => centsToString(r.principalCents))}::numeric[],
-      ${repaid.map((r) => centsToString(r.interestCents))}::numeric[]
-    ) as v(id, principal, interest)
-    where i.id = any(${repaid.map((r) => r.id)}::bigint[]) and i.id = v.id`.execute(trx);
+  await updateByIds(
+    'investments',
+    repaid.map((r) => r.id),
+    {
+      principal: { type: 'numeric', values: repaid.map((r) => centsToString(r.principalCents)) },
+      interest: { type: 'numeric', values: repaid.map((r) => centsToString(r.interestCents)) },
+    },
+    sql`principal_repaid = t.principal_repaid + v.principal, interest_repaid = t.interest_repaid + v.interest`,
+  ).execute(trx);
 }
