@@ -56,7 +56,7 @@ async function amountOf(locator: Locator): Promise<bigint> {
   return cents((await locator.textContent()) ?? '');
 }
 
-/** A data grid's body rows (the header row has no data-id). */
+/** A table's body rows (the header row has no data-id). */
 function gridRows(grid: Locator): Locator {
   return grid.locator('[role="row"][data-id]');
 }

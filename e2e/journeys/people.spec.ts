@@ -69,7 +69,7 @@ async function demoInvestor(request: APIRequestContext, token: string): Promise<
 }
 
 // the journeys share one server on a machine of two cores: give these room, and give a screen
-// that loads the data grid's chunk for the first time longer than the default 10 s to appear
+// that loads the list table's chunk for the first time longer than the default 10 s to appear
 test.describe.configure({ timeout: 240_000 });
 const firstLoad = { timeout: 30_000 };
 

@@ -137,7 +137,7 @@ async function setUpFixtureLoan(baseURL: string): Promise<Book> {
   return { loanId: loan.id, ivyAccountId: ivy, offshoreAccountId: offshore, ivyInvestmentId };
 }
 
-/** A data grid row holding a text. */
+/** A table row holding a text. */
 function gridRow(scope: Page | Locator, text: string): Locator {
   return scope.getByRole('row').filter({ hasText: text });
 }

@@ -54,15 +54,15 @@ const chunkGroups = [
     priority: 55,
     includeDependenciesRecursively: true,
   },
-  // Material UI's text fields, selects, menus, popovers and dialogs (the grid's panels and every
-  // form), and the tabs, progress bars, switches, skeletons and table cells that the grid and our
+  // Material UI's text fields, selects, menus, popovers and dialogs (the tables' page-size select
+  // and every form), and the tabs, progress bars, switches, skeletons and table parts that our
   // tables share with other screens (/profile, /reports): left to the grid group, they made those
-  // screens load the data grid; in a chunk of their own, the lists lost more to gzip's per-file
-  // cost (+1.5 KB) than here (+0.5 KB)
+  // screens load the tables' chunk; in a chunk of their own, the lists lost more to gzip's
+  // per-file cost (+1.5 KB) than here (+0.5 KB)
   {
     name: 'inputs',
     test: inPackage(
-      '@mui/material[\\\\/](TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Modal|Backdrop|Fade|Grow|List|Portal|Unstable_TrapFocus|InputAdornment|Input|FilledInput|Dialog|DialogTitle|DialogContent|DialogActions|Tooltip|Popper|Divider|ListItemText|ListItemIcon|Autocomplete|Chip|Tabs|Tab|TabScrollButton|LinearProgress|Switch|Skeleton|Table|TableCell)',
+      '@mui/material[\\\\/](TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Modal|Backdrop|Fade|Grow|List|Portal|Unstable_TrapFocus|InputAdornment|Input|FilledInput|Dialog|DialogTitle|DialogContent|DialogActions|Tooltip|Popper|Divider|ListItemText|ListItemIcon|Autocomplete|Chip|Tabs|Tab|TabScrollButton|LinearProgress|Switch|Skeleton|Table|TableBody|TableCell|TableContainer|TableHead|TablePagination|TablePaginationActions|TableRow)',
     ),
     priority: 54,
     includeDependenciesRecursively: true,
@@ -97,10 +97,11 @@ const chunkGroups = [
     priority: 51,
     includeDependenciesRecursively: true,
   },
-  // the data grid with our tables around it and the rest of Material UI it imports
+  // our table (shared/table: Material UI's Table with sorting, paging, selection and the grid's
+  // keys); the Material UI parts under it are the inputs group's, which /reports' table shares
   {
     name: 'grid',
-    test: (id: string) => inPackage('@mui/x-data-grid').test(id) || inWeb('shared[\\\\/]table[\\\\/]').test(id),
+    test: inWeb('shared[\\\\/]table[\\\\/]'),
     priority: 50,
     includeDependenciesRecursively: true,
   },

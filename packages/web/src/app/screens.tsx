@@ -5,7 +5,7 @@ import type { RouteDefinition } from './routes';
 
 type ScreenModule = { default: ComponentType };
 
-// Every screen is its own chunk: the login page loads without the data grid or the charts.
+// Every screen is its own chunk: the login page loads without the list table or the charts.
 const screenModules = import.meta.glob<ScreenModule>('../features/**/*-page.tsx');
 
 /**

@@ -1,9 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { ServerTable } from '../../shared/table/server-table';
-import { EditWithdrawalDialog } from './edit-withdrawal-dialog';
 import { pendingWithdrawalsList } from './pending-withdrawals-list';
 import type { StaffTransactionRow } from './transactions-list';
+
+// the edit dialog (its form and the form kit) loads when a row is first opened: the rows paint without it
+const EditWithdrawalDialog = onDemand(() => import('./edit-withdrawal-dialog').then((m) => m.EditWithdrawalDialog));
 
 /** /transactions/withdrawals/pending (management; investor-and-admin §2 Pending Withdrawals). */
 export default function PendingWithdrawalsPage() {

@@ -1,12 +1,9 @@
-import { displayMessages } from '@lm/domain';
-import Box from '@mui/material/Box';
-import { DataGrid, type GridSortModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { nextSort } from '../list/list-state';
-import { type Column, pageSizeAll, pageSizesDefault, type SortState } from '../list/list-types';
-import { toGridColumns } from './grid-columns';
+import { type Column, pageSizesDefault, type SortState } from '../list/list-types';
+import { lastPage, pageRows, sortRows } from './client-rows';
+import { GridTable } from './grid-table';
 import { NoRowsOverlay } from './no-rows';
-import { openRowOnKey } from './row-keys';
 
 export interface DataTableProps<R> {
   /** The grid's accessible name. */
@@ -22,7 +19,7 @@ export interface DataTableProps<R> {
   error?: unknown;
   onRetry?: () => void;
   height?: number;
-  /** Rows grow to fit their cells (wrapped text such as the staged receipts' Issue) instead of cutting them off. */
+  /** Rows grow to fit their cells (wrapped text such as the staged receipts' Issue) instead of one line a row. */
   autoRowHeight?: boolean;
   /** Checkbox selection (staged receipts, excess repayments). */
   selection?: { selected: readonly (string | number)[]; onChange: (ids: (string | number)[]) => void };
@@ -44,45 +41,40 @@ export function DataTable<R>({
   autoRowHeight,
   selection,
 }: DataTableProps<R>) {
-  const gridColumns = useMemo(() => toGridColumns(columns), [columns]);
   const [sort, setSort] = useState<SortState | undefined>(defaultSort);
-  const sortModel: GridSortModel = useMemo(() => (sort ? [{ field: sort.field, sort: sort.direction }] : []), [sort]);
+  const [pageSize, setPageSize] = useState(pageSizes[0] ?? 10);
+  const [requestedPage, setPage] = useState(0);
+  const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
+  // rows that went (fractionalised, published) can leave the page past the end: show the last one
+  const page = Math.min(requestedPage, lastPage(sorted.length, pageSize));
+  const shown = useMemo(() => pageRows(sorted, page, pageSize), [sorted, page, pageSize]);
+  const allIds = useMemo(() => sorted.map(getRowId), [sorted, getRowId]);
   return (
-    <Box sx={height ? { height } : undefined}>
-      <DataGrid
-        label={label}
-        autoHeight={!height}
-        rows={rows as R[] as object[]}
-        columns={gridColumns}
-        getRowId={(row) => getRowId(row as R)}
-        loading={loading ?? false}
-        {...(autoRowHeight ? { getRowHeight: () => 'auto' as const } : {})}
-        sortingOrder={['desc', 'asc']}
-        sortModel={sortModel}
-        onSortModelChange={(model) => {
-          const field = model[0]?.field;
-          if (field) setSort(sort ? nextSort(sort, field) : { field, direction: 'desc' });
-        }}
-        initialState={{ pagination: { paginationModel: { pageSize: pageSizes[0] ?? 10 } } }}
-        pageSizeOptions={pageSizes.map((size) => (size === pageSizeAll ? { value: -1, label: 'All' } : size))}
-        onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
-        onCellKeyDown={(params, event) => openRowOnKey(params.field, params.row as R, event, onRowClick)}
-        checkboxSelection={selection !== undefined}
-        // select-all names every row (an 'exclude' model would reach onChange as no ids at all)
-        disableRowSelectionExcludeModel
-        {...(selection
-          ? {
-              rowSelectionModel: { type: 'include' as const, ids: new Set(selection.selected) },
-              onRowSelectionModelChange: (model: { ids: Set<string | number> }) => selection.onChange([...model.ids]),
-            }
-          : { disableRowSelectionOnClick: true })}
-        disableColumnFilter
-        disableColumnMenu
-        localeText={{ noRowsLabel: displayMessages.noData }}
-        slots={{ noRowsOverlay: NoRowsOverlay }}
-        slotProps={{ noRowsOverlay: error && rows.length === 0 ? { error, ...(onRetry ? { onRetry } : {}) } : {} }}
-        sx={{ ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
-      />
-    </Box>
+    <GridTable
+      label={label}
+      rows={shown}
+      columns={columns}
+      getRowId={getRowId}
+      sort={sort}
+      onSort={(field) => {
+        setSort(sort ? nextSort(sort, field) : { field, direction: 'desc' });
+        setPage(0);
+      }}
+      page={page}
+      pageSize={pageSize}
+      rowCount={sorted.length}
+      pageSizes={pageSizes}
+      onPageChange={setPage}
+      onPageSizeChange={(size) => {
+        setPageSize(size);
+        setPage(0);
+      }}
+      loading={loading}
+      onRowClick={onRowClick}
+      height={height}
+      wrap={autoRowHeight}
+      selection={selection ? { ...selection, allIds } : undefined}
+      empty={<NoRowsOverlay {...(error && rows.length === 0 ? { error, ...(onRetry ? { onRetry } : {}) } : {})} />}
+    />
   );
 }

@@ -5,14 +5,6 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { messageOf } from '../api/api-error';
 
-declare module '@mui/x-data-grid' {
-  interface NoRowsOverlayPropsOverrides {
-    /** The rows could not be fetched: the table says so instead of 'No data to display'. */
-    error?: unknown;
-    onRetry?: () => void;
-  }
-}
-
 /**
  * A table without rows: 'No data to display' (spec core §8) when there are none, or the fetch
  * error with a Retry when the rows could not be fetched, which is not the same as having none.

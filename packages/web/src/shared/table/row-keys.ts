@@ -11,7 +11,7 @@ export interface CellKeyEvent {
 }
 
 /** The checkbox column of a selectable grid: Space there ticks the row. */
-const checkboxField = '__check__';
+export const checkboxField = '__check__';
 
 /**
  * Enter or Space on a focused row's cell does what a click does: opens the row. A key pressed in a

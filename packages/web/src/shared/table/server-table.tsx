@@ -1,4 +1,3 @@
-import { displayMessages } from '@lm/domain';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -10,16 +9,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { activeCriteria, type FilterValues } from '../filter/filter-fields';
 import { onDemand } from '../lazy/on-demand';
 import { nextSort, pageSizesOf } from '../list/list-state';
-import { type Column, idOf, type ListDefinition, pageSizeAll, type Row } from '../list/list-types';
+import { type Column, idOf, type ListDefinition, type Row } from '../list/list-types';
 import { fetchAllRows, type ListStateController, useList, useListCount, useListState } from '../list/use-list';
-import { toGridColumns } from './grid-columns';
+import { GridTable } from './grid-table';
 import { NoRowsOverlay } from './no-rows';
-import { openRowOnKey } from './row-keys';
 import { TableLoading } from './table-loading';
 
 // the dialogs load when first opened: the first rows wait for neither (the filter brings the date pickers)
@@ -27,9 +24,6 @@ const FilterDialog = onDemand(() => import('../filter/filter-dialog').then((m) =
 const ExportCsvDialog = onDemand(() =>
   import('../export/export-csv-dialog').then((m) => m.ExportCsvDialog as typeof m.ExportCsvDialog<Row>),
 );
-
-const localeText = { noRowsLabel: displayMessages.noData };
-const slots = { noRowsOverlay: NoRowsOverlay };
 
 export interface ServerTableProps<R> {
   definition: ListDefinition<R>;
@@ -66,28 +60,14 @@ function ServerTableWithState<R>({
   const [filterOpen, setFilterOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const headingId = useId();
-  // the grid reports a new page size as two changes (page, then size): apply the last one once
-  const pendingPagination = useRef<GridPaginationModel | null>(null);
-  const columns = useMemo(() => toGridColumns(definition.columns), [definition.columns]);
   const fields = definition.filterFields ?? [];
   const canFilter = (filterable ?? fields.length > 0) && fields.length > 0;
   const criteria = activeCriteria(fields, state.filters);
   const rows = (list.data?.rows ?? []) as Row[];
   const count = list.data?.count ?? counted.data;
   const heading = title === undefined ? definition.title : title;
-  // stable models: a new sort model object would make the grid reset to the first page
-  const sortModel: GridSortModel = useMemo(
-    () => [{ field: state.sort.field, sort: state.sort.direction }],
-    [state.sort.field, state.sort.direction],
-  );
-  const paginationModel = useMemo(() => ({ page: state.page, pageSize: state.pageSize }), [state.page, state.pageSize]);
-  // the grid's props stay the same objects from one render to the next, so a render caused by
-  // the page around it (the count chip, a dialog opening) does not make the grid recompute them
-  const pageSizes = useMemo(
-    () => pageSizesOf(definition).map((size) => (size === pageSizeAll ? { value: -1, label: 'All' } : size)),
-    [definition],
-  );
-  const getRowId = useCallback((row: object) => idOf(definition, row as R), [definition]);
+  const pageSizes = useMemo(() => pageSizesOf(definition), [definition]);
+  const getRowId = useCallback((row: R) => idOf(definition, row), [definition]);
 
   const removeCriterion = (id: string) => {
     const next: Record<string, FilterValues[string]> = { ...state.filters };
@@ -146,50 +126,29 @@ function ServerTableWithState<R>({
         // the first page on its way (asked for as the app started, or now): the grid mounts once it is here
         <TableLoading label={definition.title} height={height} />
       ) : (
-        <Box sx={height ? { height } : undefined}>
-          <DataGrid
-            {...(heading ? { 'aria-labelledby': headingId } : { label: definition.title })}
-            autoHeight={!height}
-            rows={rows}
-            columns={columns}
-            getRowId={getRowId}
-            // -1 while the count is on its way: the grid pages on, showing "of more than"
-            rowCount={count ?? -1}
-            loading={list.isFetching}
-            paginationMode="server"
-            sortingMode="server"
-            sortingOrder={['desc', 'asc']}
-            sortModel={sortModel}
-            onSortModelChange={(model) => {
-              const field = model[0]?.field ?? state.sort.field;
-              controller.setSort(nextSort(state.sort, field));
-            }}
-            paginationModel={paginationModel}
-            onPaginationModelChange={(model) => {
-              const first = pendingPagination.current === null;
-              pendingPagination.current = model;
-              if (!first) return;
-              queueMicrotask(() => {
-                const last = pendingPagination.current;
-                pendingPagination.current = null;
-                if (last) controller.setPagination(last.page, last.pageSize);
-              });
-            }}
-            pageSizeOptions={pageSizes}
-            onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
-            onCellKeyDown={(params, event) => openRowOnKey(params.field, params.row as R, event, onRowClick)}
-            disableColumnFilter
-            disableColumnMenu
-            disableRowSelectionOnClick
-            localeText={localeText}
-            slots={slots}
-            slotProps={{
-              noRowsOverlay:
-                list.isError && rows.length === 0 ? { error: list.error, onRetry: () => void list.refetch() } : {},
-            }}
-            sx={{ border: 0, ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
-          />
-        </Box>
+        <GridTable
+          {...(heading ? { labelledBy: headingId } : { label: definition.title })}
+          rows={rows as readonly R[]}
+          columns={definition.columns}
+          getRowId={getRowId}
+          sort={state.sort}
+          onSort={(field) => controller.setSort(nextSort(state.sort, field))}
+          page={state.page}
+          pageSize={state.pageSize}
+          // -1 while the count is on its way: the footer pages on, showing "of more than"
+          rowCount={count ?? -1}
+          pageSizes={pageSizes}
+          onPageChange={(page) => controller.setPagination(page, state.pageSize)}
+          onPageSizeChange={(size) => controller.setPagination(0, size)}
+          loading={list.isFetching}
+          onRowClick={onRowClick}
+          height={height}
+          empty={
+            <NoRowsOverlay
+              {...(list.isError && rows.length === 0 ? { error: list.error, onRetry: () => void list.refetch() } : {})}
+            />
+          }
+        />
       )}
       {canFilter && filterOpen && (
         <FilterDialog
@@ -225,7 +184,7 @@ function ServerTableInUrl<R>(props: ServerTableProps<R>) {
 }
 
 /**
- * The server-paged table of every list screen (MUI X DataGrid): the definition's page sizes and
+ * The server-paged table of every list screen (shared/table/grid-table.tsx): the definition's page sizes and
  * default sort, the sort-toggle rule, 'No data to display', row click to detail, a count chip,
  * the filter dialog and the CSV export.
  */
