@@ -89,6 +89,52 @@ test('paging, the sort toggle and the count chip, with the state in the URL', as
   await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
 });
 
+test('the table is one tab stop: arrows, Home and End move between cells, Enter on a header sorts, on a row opens it', async ({
+  page,
+}) => {
+  await nextListRequest(page, () => page.goto('/loans'));
+  const grid = page.getByRole('grid', { name: 'Loans' });
+  const rows = grid.locator('[role="row"][data-id]');
+  await expect(rows.first()).toBeVisible();
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? null);
+  // Tab from the Refresh button lands on the table's first header cell, and one more Tab leaves the table
+  await page.getByRole('button', { name: 'Refresh Loans' }).focus();
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBe('0-0');
+  await expect(grid.getByRole('columnheader').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  expect(await focused()).toBe('2-1');
+  await page.keyboard.press('End');
+  const columns = await grid.getByRole('columnheader').count();
+  expect(await focused()).toBe(`2-${columns - 1}`);
+  await page.keyboard.press('Home');
+  expect(await focused()).toBe('2-0');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') === null)).toBe(true);
+  // back into the table: the focus returns to the cell it left
+  await page.keyboard.press('Shift+Tab');
+  expect(await focused()).toBe('2-0');
+
+  // Enter on the Amount header sorts by it, descending first
+  const amount = grid.getByRole('columnheader', { name: 'Amount', exact: true });
+  const amountColumn = await amount.getAttribute('data-cell');
+  await page.keyboard.press('Control+Home');
+  expect(await focused()).toBe('0-0');
+  while ((await focused()) !== amountColumn) await page.keyboard.press('ArrowRight');
+  expect((await nextListRequest(page, () => page.keyboard.press('Enter'))).get('$orderby')).toBe('amount desc');
+  await expect(amount).toHaveAttribute('aria-sort', 'descending');
+  expect((await nextListRequest(page, () => page.keyboard.press(' '))).get('$orderby')).toBe('amount asc');
+  await expect(amount).toHaveAttribute('aria-sort', 'ascending');
+
+  // Enter on a row's cell opens the row
+  await page.keyboard.press('ArrowDown');
+  const id = await rows.first().getAttribute('data-id');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/loans/${id}\\?`));
+});
+
 test('the filter dialog builds $filter, shows chips, and an empty result says so', async ({ page }) => {
   // the first page has arrived, so the next list response is the filter's
   await nextListRequest(page, () => page.goto('/loans'));
