@@ -1,5 +1,8 @@
 // first: zod's settings apply to schemas built after them
 import './app/zod-config';
+// next: the start-up requests (session, health, the route's code and data) leave before the rest
+// of the entry (React DOM, Material UI, the shell) is evaluated
+import './app/start-up';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

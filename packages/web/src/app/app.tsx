@@ -6,47 +6,20 @@ import { ThemeProvider } from '@mui/system';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { LoadingPage } from '../shared/pages/loading-page';
-import { sessionStore, useSession } from '../shared/session/session-store';
+import { useSession } from '../shared/session/session-store';
 import { Toaster } from '../shared/toast/toaster';
 import { ErrorBoundary } from './error-boundary';
 import { MaintenancePage } from './maintenance-page';
-import { preloadRoute } from './route-preload';
 import { AppRoutes } from './router';
+import { platformCheck } from './start-up';
 import { theme } from './theme';
 import { UnsupportedBrowserPage } from './unsupported-browser-page';
-
-/** Asks the server whether it can serve (GET /api/health). */
-async function platformAvailable(): Promise<boolean> {
-  try {
-    const response = await fetch('/api/health', { headers: { accept: 'application/json' } });
-    const body = (await response.json()) as { success?: boolean };
-    return response.ok && body.success === true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Everything the first screen needs starts together as the app starts, before React renders:
- * the health check, the session check with the user's details, the route's code and its first
- * data. Nothing waits for another round trip.
- */
-function startUp(): Promise<boolean> {
-  void sessionStore.init();
-  return platformAvailable();
-}
-let firstCheck: Promise<boolean> | null = null;
-if (typeof window !== 'undefined') {
-  firstCheck = startUp();
-  preloadRoute(window.location);
-}
 
 function Platform() {
   const session = useSession();
   const [available, setAvailable] = useState<boolean | null>(null);
   const check = () => {
-    const pending = firstCheck ?? startUp();
-    firstCheck = null;
+    const pending = platformCheck();
     setAvailable(null);
     void pending.then(setAvailable);
   };
