@@ -25,8 +25,8 @@ export const browserRoutes: ReadonlyArray<{ path: string; user: BenchUser }> = [
 ];
 
 /**
- * The first record of the screen: a data row of a grid (MUI's DataGrid marks each rendered row
- * with its index), or an account's panel (the investor's /portfolio and /accounts list one
+ * The first record of the screen: a data row of a list table (shared/table/grid-table.tsx marks
+ * each body row with its index), or an account's panel (the investor's /portfolio and /accounts list one
  * expandable panel per account).
  */
 const firstRowSelector = '[role="row"][data-rowindex], .MuiAccordionSummary-root';
