@@ -54,17 +54,29 @@ const chunkGroups = [
     priority: 55,
     includeDependenciesRecursively: true,
   },
-  // Material UI's text fields, selects, menus, popovers and dialogs (the tables' page-size select
-  // and every form), and the tabs, progress bars, switches, skeletons and table parts that our
-  // tables share with other screens (/profile, /reports): left to the grid group, they made those
-  // screens load the tables' chunk; in a chunk of their own, the lists lost more to gzip's
-  // per-file cost (+1.5 KB) than here (+0.5 KB)
+  // What a list's first paint uses of Material UI beyond the entry: the table parts, the page-size
+  // select with its menu, popover and modal, the chips, the Refresh tooltip, the progress bar, the
+  // skeletons of a loading detail or tile, and
+  // the tabs (/portfolio's and the History tab's), which other screens (/profile, /reports) share:
+  // left to the grid group, they made those screens load the tables' chunk; in a chunk of their
+  // own, the lists lost more to gzip's per-file cost (+1.5 KB) than here (+0.5 KB)
   {
     name: 'inputs',
     test: inPackage(
-      '@mui/material[\\\\/](TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Modal|Backdrop|Fade|Grow|List|Portal|Unstable_TrapFocus|InputAdornment|Input|FilledInput|Dialog|DialogTitle|DialogContent|DialogActions|Tooltip|Popper|Divider|ListItemText|ListItemIcon|Autocomplete|Chip|Tabs|Tab|TabScrollButton|LinearProgress|Switch|Skeleton|Table|TableBody|TableCell|TableContainer|TableHead|TablePagination|TablePaginationActions|TableRow)',
+      '@mui/material[\\\\/](Select|Menu|MenuList|MenuItem|Popover|Modal|Backdrop|Fade|Grow|List|Portal|Unstable_TrapFocus|Input|Tooltip|Popper|Divider|Chip|Tabs|Tab|TabScrollButton|LinearProgress|Skeleton|Table|TableBody|TableCell|TableContainer|TableHead|TablePagination|TablePaginationActions|TableRow)',
     ),
     priority: 54,
+    includeDependenciesRecursively: true,
+  },
+  // the forms' and dialogs' own parts (text fields, the account and loan pickers' autocomplete,
+  // dialogs, switches): no list paints its first rows with them, so they load with the
+  // first dialog or form (below the group above, which claims what both use)
+  {
+    name: 'dialog-inputs',
+    test: inPackage(
+      '@mui/material[\\\\/](TextField|NativeSelect|InputAdornment|FilledInput|Dialog|DialogTitle|DialogContent|DialogActions|ListItemText|ListItemIcon|Autocomplete|useAutocomplete|Switch)',
+    ),
+    priority: 53.5,
     includeDependenciesRecursively: true,
   },
   // the domain's rules and contracts: the lists' common folders in one chunk, each other folder in its own
