@@ -17,7 +17,7 @@ async function platformAvailable(): Promise<boolean> {
  * the health check, the session check with the user's details, the route's code and its first
  * data. Nothing waits for another round trip.
  */
-export function startUp(): Promise<boolean> {
+function startUp(): Promise<boolean> {
   void sessionStore.init();
   return platformAvailable();
 }

@@ -28,6 +28,8 @@ describe('sort toggle', () => {
     expect(nextSort({ field: 'id', direction: 'desc' }, 'id')).toEqual({ field: 'id', direction: 'asc' });
     expect(nextSort({ field: 'id', direction: 'asc' }, 'id')).toEqual({ field: 'id', direction: 'desc' });
     expect(nextSort({ field: 'id', direction: 'asc' }, 'amount')).toEqual({ field: 'amount', direction: 'desc' });
+    // a table without a sort yet (a table of rows in the browser) sorts descending first too
+    expect(nextSort(undefined, 'amount')).toEqual({ field: 'amount', direction: 'desc' });
   });
 });
 

@@ -18,8 +18,8 @@ export function defaultListState<R>(definition: ListDefinition<R>): ListState {
  * Table sort (investor-and-admin §4): a repeated click on a descending column flips it to
  * ascending; any other click sorts that column descending.
  */
-export function nextSort(current: SortState, field: string): SortState {
-  if (current.field === field && current.direction === 'desc') return { field, direction: 'asc' };
+export function nextSort(current: SortState | undefined, field: string): SortState {
+  if (current?.field === field && current.direction === 'desc') return { field, direction: 'asc' };
   return { field, direction: 'desc' };
 }
 

@@ -3,7 +3,6 @@ import { nextSort } from '../list/list-state';
 import { type Column, pageSizesDefault, type SortState } from '../list/list-types';
 import { lastPage, pageRows, sortRows } from './client-rows';
 import { GridTable } from './grid-table';
-import { NoRowsOverlay } from './no-rows';
 
 export interface DataTableProps<R> {
   /** The grid's accessible name. */
@@ -57,7 +56,7 @@ export function DataTable<R>({
       getRowId={getRowId}
       sort={sort}
       onSort={(field) => {
-        setSort(sort ? nextSort(sort, field) : { field, direction: 'desc' });
+        setSort(nextSort(sort, field));
         setPage(0);
       }}
       page={page}
@@ -74,7 +73,8 @@ export function DataTable<R>({
       height={height}
       wrap={autoRowHeight}
       selection={selection ? { ...selection, allIds } : undefined}
-      empty={<NoRowsOverlay {...(error && rows.length === 0 ? { error, ...(onRetry ? { onRetry } : {}) } : {})} />}
+      error={error}
+      onRetry={onRetry}
     />
   );
 }

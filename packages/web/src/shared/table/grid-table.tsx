@@ -23,6 +23,7 @@ import {
 import { formatCell, isSortable, sortFieldOf } from '../list/columns';
 import { type Column, type ColumnKind, pageSizeAll, type SortState } from '../list/list-types';
 import { type CellPosition, clampCell, moveCell } from './grid-keys';
+import { NoRowsOverlay } from './no-rows';
 import { checkboxField, openRowOnKey } from './row-keys';
 
 type RowId = string | number;
@@ -56,8 +57,9 @@ export interface GridTableProps<R> {
   wrap?: boolean | undefined;
   /** Checkbox selection; select-all names every row of the table (`allIds`), not only the page's. */
   selection?: { selected: readonly RowId[]; allIds: readonly RowId[]; onChange: (ids: RowId[]) => void } | undefined;
-  /** What the body shows without rows: 'No data to display', or the fetch error with Retry. */
-  empty: ReactNode;
+  /** The rows could not be fetched: without rows, the body shows it with Retry instead of 'No data to display'. */
+  error?: unknown;
+  onRetry?: (() => void) | undefined;
 }
 
 const ignoreChange = () => undefined;
@@ -171,7 +173,8 @@ export function GridTable<R>({
   height,
   wrap,
   selection,
-  empty,
+  error,
+  onRetry,
 }: GridTableProps<R>) {
   const tableRef = useRef<HTMLTableElement>(null);
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 });
@@ -362,7 +365,7 @@ export function GridTable<R>({
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={bounds.cols} style={{ height: 160 }}>
-                  {empty}
+                  <NoRowsOverlay error={error} onRetry={onRetry} />
                 </td>
               </tr>
             ) : (

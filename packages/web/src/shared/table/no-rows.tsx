@@ -9,7 +9,7 @@ import { messageOf } from '../api/api-error';
  * A table without rows: 'No data to display' (spec core §8) when there are none, or the fetch
  * error with a Retry when the rows could not be fetched, which is not the same as having none.
  */
-export function NoRowsOverlay({ error, onRetry }: { error?: unknown; onRetry?: () => void }) {
+export function NoRowsOverlay({ error, onRetry }: { error?: unknown; onRetry?: (() => void) | undefined }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%', p: 2 }}>
       {error ? (

@@ -16,7 +16,6 @@ import { nextSort, pageSizesOf } from '../list/list-state';
 import { type Column, idOf, type ListDefinition, type Row } from '../list/list-types';
 import { fetchAllRows, type ListStateController, useList, useListCount, useListState } from '../list/use-list';
 import { GridTable } from './grid-table';
-import { NoRowsOverlay } from './no-rows';
 import { TableLoading } from './table-loading';
 
 // the dialogs load when first opened: the first rows wait for neither (the filter brings the date pickers)
@@ -143,11 +142,8 @@ function ServerTableWithState<R>({
           loading={list.isFetching}
           onRowClick={onRowClick}
           height={height}
-          empty={
-            <NoRowsOverlay
-              {...(list.isError && rows.length === 0 ? { error: list.error, onRetry: () => void list.refetch() } : {})}
-            />
-          }
+          error={list.isError ? list.error : undefined}
+          onRetry={() => void list.refetch()}
         />
       )}
       {canFilter && filterOpen && (
