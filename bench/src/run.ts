@@ -44,6 +44,8 @@ the embedded one in DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL o
   --reuse-web-build   read the chunk sizes from packages/web/dist (and serve it to the browser) instead of building the web
   --web-dist DIR      the browser section serves this build of the web app instead of building one, and the chunk sizes are read from it
   --browser-runs N    navigations per route in the browser section (default 7, 3 with --quick)
+  --browser-latency MS  the browser section adds this round-trip latency to every request (Chromium's
+                      network emulation, 20 Mbit/s down), as a user away from the server has; default 0
   --no-ledger-check   skip the ledger check after the run
   --only a,b          run only these sections: web, browser, list, logins, money, investing,
                       fractionalise-one, receipts-batch, arrears, dashboard, sale, reports, session-check,
@@ -86,6 +88,7 @@ async function main(): Promise<number> {
       'reuse-web-build': { type: 'boolean', default: false },
       'web-dist': { type: 'string' },
       'browser-runs': { type: 'string' },
+      'browser-latency': { type: 'string' },
       'no-ledger-check': { type: 'boolean', default: false },
       only: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -206,8 +209,15 @@ async function main(): Promise<number> {
       );
     }
     const browserRuns = Number(values['browser-runs'] ?? (quick ? 3 : 7));
+    const browserLatencyMs = Number(values['browser-latency'] ?? 0);
+    if (!Number.isFinite(browserLatencyMs) || browserLatencyMs < 0)
+      throw new Error('--browser-latency takes milliseconds');
     const steps: Array<[string, string, () => Promise<SectionResult>]> = [
-      ['browser', 'browser: first row of each route', () => browserSection(ctx, server.url, browserRuns)],
+      [
+        'browser',
+        'browser: first row of each route',
+        () => browserSection(ctx, server.url, browserRuns, browserLatencyMs),
+      ],
       ['list', 'list query', () => listQuerySection(ctx, quick ? 10 : 50)],
       ['logins', 'logins', () => loginSection(ctx, seconds * 1000)],
       ['money', 'deposits and transfers', () => moneyMovesSection(ctx, seconds * 1000, pgbench)],

@@ -120,3 +120,31 @@ test('scripts arrive compressed and cached for a year as immutable; the page its
   expect(plain.headers()['content-encoding']).toBeUndefined();
   expect(await plain.text()).toBe(await gzipOnly.text());
 });
+
+test("a screen's chunks are preloaded with the page, not discovered once the entry has run", async ({ page }) => {
+  const loans = routeChunkSizes(distDir).find((s) => s.path === '/loans/:id?');
+  expect(loans).toBeTruthy();
+  // the page for a path of the route lists every chunk the route loads besides the entry's
+  const html = await (await page.request.get('/loans/12')).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+  const ownFiles = loans?.files.filter((file) => !/\/index-[\w-]+\.js$/.test(file)) ?? [];
+  expect(preloaded.slice().sort()).toEqual(ownFiles);
+  // a path of no route gets the page as built
+  expect(await (await page.request.get('/no/such/screen')).text()).not.toContain('modulepreload');
+
+  await loginAs(page, 'management', { rememberMe: true });
+  const list = await page.context().newPage();
+  const asked: string[] = [];
+  list.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await list.goto('/loans');
+  await expect(list.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+  // the screen's chunk was asked for with the page, before the entry's start-up code asked for anything
+  const screenChunk = ownFiles.find((file) => /\/loans-page-/.test(file));
+  expect(screenChunk).toBeTruthy();
+  const health = asked.indexOf('/api/health');
+  expect(health).toBeGreaterThan(0);
+  expect(asked.indexOf(`/${screenChunk}`)).toBeGreaterThan(-1);
+  expect(asked.indexOf(`/${screenChunk}`)).toBeLessThan(health);
+  // and once: the router's import found it preloaded
+  expect(asked.filter((p) => p === `/${screenChunk}`)).toHaveLength(1);
+});

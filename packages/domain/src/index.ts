@@ -22,6 +22,8 @@ export * from './portfolio/index';
 export * from './repayments/index';
 export * from './reports/index';
 export * from './roles';
+export * from './route-path';
+export * from './route-preloads';
 export * from './session/index';
 export * from './staff/index';
 export * from './transactions/index';

@@ -16,6 +16,7 @@ import { onboardingRoutes } from './onboarding';
 import { registerAccessControl } from './platform/access/access-plugin';
 import { registerAudit } from './platform/audit/audit';
 import type { AppContext } from './platform/context';
+import { AppPages, sendAppPage } from './platform/http/app-page';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerContract } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -60,11 +61,16 @@ export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } 
     bodyLimit: bodyBytesMax,
     trustProxy: false,
   });
-  const serveSpa = Boolean(options.serveWeb && fs.existsSync(path.join(ctx.config.webDistDir, 'index.html')));
+  const appPages =
+    options.serveWeb && fs.existsSync(path.join(ctx.config.webDistDir, 'index.html'))
+      ? AppPages.load(ctx.config.webDistDir)
+      : null;
   await registerSecurityHeaders(app);
   // before everything else: IE cannot run the web app, so its page requests get the plain page
   registerUnsupportedBrowserPage(app);
-  registerErrorHandler(app, { serveSpa });
+  registerErrorHandler(app, {
+    appPage: appPages ? (request, reply) => sendAppPage(appPages, request, reply) : undefined,
+  });
   registerAccessControl(app, ctx.tokens, ctx.sessions);
   registerAudit(app, () => ctx.db);
   await registerContract(app);
@@ -74,6 +80,6 @@ export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } 
 
   for (const feature of features) feature(app, ctx);
 
-  if (serveSpa) await registerWebApp(app, ctx.config.webDistDir);
+  if (appPages) await registerWebApp(app, ctx.config.webDistDir);
   return app;
 }

@@ -18,9 +18,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { routes, usesQueries } from '../src/app/routes';
+import { type RouteDefinition, routes, usesQueries } from '../src/app/routes';
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   name?: string;
   imports?: string[];
@@ -29,7 +29,7 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export interface RouteChunkSize {
   path: string;
@@ -87,7 +87,7 @@ const heavyMarkers: Record<string, string> = {
  * (app/query-gate.tsx): the module's own chunk, or the 'query' chunk group (vite.config.ts) that
  * holds it. None in a build from before it left the entry (the bench compares such builds).
  */
-function queryProviderKey(manifest: Manifest): string | null {
+export function queryProviderKey(manifest: Manifest): string | null {
   return (
     Object.keys(manifest).find(
       (candidate) => candidate === 'src/app/query-provider.tsx' || manifest[candidate]?.name === 'query',
@@ -95,7 +95,7 @@ function queryProviderKey(manifest: Manifest): string | null {
   );
 }
 
-function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const stack = [...keys];
   while (stack.length > 0) {
@@ -107,7 +107,8 @@ function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string>
   return seen;
 }
 
-export function routeChunkSizes(distDir: string = defaultDistDir): RouteChunkSize[] {
+/** The build's manifest and its entry chunk's key. */
+export function readManifest(distDir: string): { manifest: Manifest; entryKey: string } {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestPath)) {
     throw new Error(`No build manifest at ${manifestPath}: run "npm run build -w @lm/web" first.`);
@@ -115,6 +116,24 @@ export function routeChunkSizes(distDir: string = defaultDistDir): RouteChunkSiz
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('The build manifest has no entry chunk.');
+  return { manifest, entryKey };
+}
+
+/**
+ * The manifest keys of what a first visit to the route loads before its screen renders: the
+ * screen's module and the query cache's module (which the router loads before any screen that
+ * reads through it: app/query-gate.tsx), with everything they import statically.
+ */
+export function routeKeys(manifest: Manifest, route: RouteDefinition): Set<string> {
+  const screenKey = route.screen ? `src/features/${route.screen}.tsx` : null;
+  if (screenKey && !manifest[screenKey]) throw new Error(`The build has no chunk for ${screenKey} (${route.path})`);
+  const queryKey = queryProviderKey(manifest);
+  const firstKeys = [...(screenKey ? [screenKey] : []), ...(queryKey && usesQueries(route) ? [queryKey] : [])];
+  return staticClosure(manifest, firstKeys);
+}
+
+export function routeChunkSizes(distDir: string = defaultDistDir): RouteChunkSize[] {
+  const { manifest, entryKey } = readManifest(distDir);
 
   const sizeCache = new Map<string, { bytes: number; text: string }>();
   const fileOf = (key: string) => {
@@ -130,15 +149,10 @@ export function routeChunkSizes(distDir: string = defaultDistDir): RouteChunkSiz
   };
 
   const entryKeys = staticClosure(manifest, [entryKey]);
-  const queryKey = queryProviderKey(manifest);
   return routes.map((route) => {
-    const screenKey = route.screen ? `src/features/${route.screen}.tsx` : null;
-    if (screenKey && !manifest[screenKey]) throw new Error(`The build has no chunk for ${screenKey} (${route.path})`);
-    // a screen that reads through the query cache loads its chunk first (app/query-gate.tsx)
-    const firstKeys = [...(screenKey ? [screenKey] : []), ...(queryKey && usesQueries(route) ? [queryKey] : [])];
-    const routeKeys = staticClosure(manifest, firstKeys);
-    const own = [...routeKeys].filter((key) => !entryKeys.has(key)).map(fileOf);
-    const all = [...new Set([...entryKeys, ...routeKeys])].map(fileOf);
+    const keys = routeKeys(manifest, route);
+    const own = [...keys].filter((key) => !entryKeys.has(key)).map(fileOf);
+    const all = [...new Set([...entryKeys, ...keys])].map(fileOf);
     const heavy = Object.entries(heavyMarkers)
       .filter(([, marker]) => all.some((chunk) => chunk.text.includes(marker)))
       .map(([name]) => name);

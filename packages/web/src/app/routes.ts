@@ -1,11 +1,13 @@
 import {
   allRoles,
   backOfficeRoles,
+  bestRoutePath,
   investorListRoles,
   investorRoles,
   managementOnly,
   type Role,
   reportRoles,
+  routePathTable,
 } from '@lm/domain';
 
 /**
@@ -140,29 +142,14 @@ export function isAllowed(access: RouteAccess, role: Role | null): boolean {
   return role !== null && access.includes(role);
 }
 
-/** Turns a route pattern into a matcher: ':id' one segment, ':id?' an optional one. */
-function matcherOf(pattern: string): RegExp {
-  const body = pattern
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
-      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-    })
-    .join('');
-  return new RegExp(`^${body || '/'}/?$`);
-}
-
-const matchers = routes.map((route) => ({ route, regex: matcherOf(route.path) }));
+const routeTable = routePathTable(routes);
 
 /**
  * The route a pathname opens, preferring static segments (as React Router ranks them):
  * /loans/new is the New Loan route, /loans/42 the loan.
  */
 export function routeFor(pathname: string): RouteDefinition | undefined {
-  const candidates = matchers.filter((m) => m.regex.test(pathname)).map((m) => m.route);
-  const staticSegments = (r: RouteDefinition) => r.path.split('/').filter((s) => s && !s.startsWith(':')).length;
-  return candidates.sort((a, b) => staticSegments(b) - staticSegments(a))[0];
+  return bestRoutePath(routeTable, pathname);
 }
 
 /**

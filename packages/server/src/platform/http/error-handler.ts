@@ -1,5 +1,5 @@
 import { AppError, type ErrorDetail, type FailureEnvelope, httpStatusOf } from '@lm/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendJson } from './send-status';
 
 function pgErrorToAppError(error: { code?: string; message?: string; constraint?: string }): AppError | null {
@@ -44,7 +44,12 @@ function validationError(error: FastifyError): AppError {
 }
 
 /** The one place that turns errors into the failure envelope (5xx texts are never shown). */
-export function registerErrorHandler(app: FastifyInstance, options: { serveSpa?: boolean } = {}): void {
+export interface ErrorHandlerOptions {
+  /** Sends the single-page app's page (app-page.ts): every GET outside the API when the web app is served. */
+  appPage?: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((error: FastifyError & { constraint?: string }, request, reply) => {
     let appError: AppError | null = error instanceof AppError ? error : null;
     if (!appError && Array.isArray(error.validation)) appError = validationError(error);
@@ -76,9 +81,9 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveSpa?:
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/authenticateJwt');
-    if (options.serveSpa && !isApi && request.method === 'GET') {
+    if (options.appPage && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       // the single-page app answers every other path; its router shows the not-found page
-      return reply.type('text/html').sendFile('index.html');
+      return options.appPage(request, reply);
     }
     const body: FailureEnvelope = {
       success: false,

@@ -17,13 +17,17 @@ export function isHashedAsset(root: string, filePath: string): boolean {
  * Serves the built web app from `root`: the brotli or gzip twin the build wrote beside each file
  * (packages/web/vite.config.ts) when the browser accepts it, with `content-encoding` and
  * `vary: accept-encoding`; hashed assets cached for a year as immutable, index.html and the other
- * unhashed files revalidated on every use. The single-page fallback (error-handler.ts) sends
- * index.html through the same rules.
+ * unhashed files revalidated on every use. The page (index.html) goes out through the single-page
+ * fallback (error-handler.ts, app-page.ts) under the same rules.
  */
 export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // the page itself (/, /index.html and every screen's path) is app-page.ts's, through the
+    // single-page fallback (error-handler.ts): it lists the path's route chunks as preloads
+    index: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
