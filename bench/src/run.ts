@@ -33,7 +33,7 @@ import { ensureStatementAccount, reportsSection, type StatementAccount, statemen
 import { saleSection } from './sections/sale';
 import { sessionCheckSection } from './sections/session-check';
 import { buildWeb, webChunksSection } from './sections/web-chunks';
-import { repoRoot, startServer } from './server-process';
+import { repoRoot, type ServerHandle, startServer } from './server-process';
 
 const usage = `Usage: npm run bench [-- --quick] [--pg-url postgres://...] [--reuse-web-build] [--web-dist DIR] [--no-ledger-check]
 
@@ -44,6 +44,9 @@ the embedded one in DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL o
   --reuse-web-build   read the chunk sizes from packages/web/dist (and serve it to the browser) instead of building the web
   --web-dist DIR      the browser section serves this build of the web app instead of building one, and the chunk sizes are read from it
   --browser-runs N    navigations per route in the browser section (default 7, 3 with --quick)
+  --web-dist-b DIR    the browser section also serves this second build (from a second server: the same
+                      PostgreSQL database, or a copy of the embedded one) and alternates the two at
+                      every navigation, so that two builds are compared on the same minutes of the machine
   --browser-latency MS  the browser section adds this round-trip latency to every request (Chromium's
                       network emulation, 20 Mbit/s down), as a user away from the server has; default 0
   --no-ledger-check   skip the ledger check after the run
@@ -87,6 +90,7 @@ async function main(): Promise<number> {
       'pg-url': { type: 'string' },
       'reuse-web-build': { type: 'boolean', default: false },
       'web-dist': { type: 'string' },
+      'web-dist-b': { type: 'string' },
       'browser-runs': { type: 'string' },
       'browser-latency': { type: 'string' },
       'no-ledger-check': { type: 'boolean', default: false },
@@ -176,11 +180,21 @@ async function main(): Promise<number> {
     }
   }
 
+  // a second build for the browser section: its own server, on the same PostgreSQL database or on
+  // a copy of the embedded one taken before the first server opens it (one process per directory)
+  const webDistB = wanted('browser') && values['web-dist-b'] ? path.resolve(values['web-dist-b']) : null;
+  let dataDirB: string | null = null;
+  if (webDistB && target.kind !== 'postgres') {
+    dataDirB = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-b-'));
+    fs.cpSync(target.dataDir!, dataDirB, { recursive: true, filter: (file) => path.basename(file) !== 'server.lock' });
+  }
+
   log('starting the server ...');
   const server = await startServer({
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: target.dataDir! }),
     ...(webDist ? { BENCH_SERVE_WEB: '1', WEB_DIST_DIR: webDist } : {}),
   });
+  let serverB: ServerHandle | null = null;
   const api = new ApiClient(server.url);
   const tokenReuseMs = 10 * 60_000;
   let admin: { token: string; at: number } | null = null;
@@ -208,6 +222,20 @@ async function main(): Promise<number> {
         `${(error as Error).message}. The demo admin is seeded into the embedded database, or with SEED_DEMO=1 into PostgreSQL (when the book is generated).`,
       );
     }
+    if (webDistB) {
+      log("starting the second build's server ...");
+      serverB = await startServer({
+        ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: dataDirB! }),
+        BENCH_SERVE_WEB: '1',
+        WEB_DIST_DIR: webDistB,
+      });
+    }
+    const browserTargets = serverB
+      ? [
+          { label: 'A', baseUrl: server.url },
+          { label: 'B', baseUrl: serverB.url },
+        ]
+      : [{ label: '', baseUrl: server.url }];
     const browserRuns = Number(values['browser-runs'] ?? (quick ? 3 : 7));
     const browserLatencyMs = Number(values['browser-latency'] ?? 0);
     if (!Number.isFinite(browserLatencyMs) || browserLatencyMs < 0)
@@ -216,7 +244,7 @@ async function main(): Promise<number> {
       [
         'browser',
         'browser: first row of each route',
-        () => browserSection(ctx, server.url, browserRuns, browserLatencyMs),
+        () => browserSection(ctx, browserTargets, browserRuns, browserLatencyMs),
       ],
       ['list', 'list query', () => listQuerySection(ctx, quick ? 10 : 50)],
       ['logins', 'logins', () => loginSection(ctx, seconds * 1000)],
@@ -254,6 +282,8 @@ async function main(): Promise<number> {
   } finally {
     log('stopping the server ...');
     await server.stop();
+    await serverB?.stop();
+    if (dataDirB) fs.rmSync(dataDirB, { recursive: true, force: true });
     if (webScratch) fs.rmSync(webScratch, { recursive: true, force: true });
   }
 

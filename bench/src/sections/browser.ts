@@ -147,20 +147,31 @@ async function measureOnce(
   }
 }
 
+/** A server serving a build of the web app; two of them are measured turn about. */
+export interface BrowserTarget {
+  /** 'A' and 'B' when two builds are compared, '' for one. */
+  label: string;
+  baseUrl: string;
+}
+
 /**
  * Opens each route in a fresh browser context (cold cache) as a signed-in user who chose Remember
  * Me, and times the navigation until the first data row is painted; `runs` times per route, after
- * one unmeasured warm-up of the server. Needs the server to serve the built web app.
+ * one unmeasured warm-up of the server. Needs the server to serve the built web app. With two
+ * targets (two builds, `--web-dist-b`) the navigations alternate between them, A then B, so the
+ * machine's drift between one minute and the next falls on both alike.
  */
 export async function browserSection(
   ctx: Pick<BenchContext, 'log'>,
-  baseUrl: string,
+  targets: readonly BrowserTarget[],
   runs: number,
   latencyMs = 0,
 ): Promise<SectionResult> {
-  const index = await fetch(`${baseUrl}/login`, { headers: { accept: 'text/html' } });
-  if (!index.ok || !(index.headers.get('content-type') ?? '').includes('text/html')) {
-    return { id, title, status: 'skipped', reason: 'skipped: the server does not serve the web app', figures: [] };
+  for (const target of targets) {
+    const index = await fetch(`${target.baseUrl}/login`, { headers: { accept: 'text/html' } });
+    if (!index.ok || !(index.headers.get('content-type') ?? '').includes('text/html')) {
+      return { id, title, status: 'skipped', reason: 'skipped: the server does not serve the web app', figures: [] };
+    }
   }
   const found = await findBrowser();
   let browser: Browser | null = null;
@@ -171,7 +182,7 @@ export async function browserSection(
     }
     return browser;
   };
-  const measure = async (path: string, tokens: Tokens): Promise<RunTrace> => {
+  const measure = async (baseUrl: string, path: string, tokens: Tokens): Promise<RunTrace> => {
     try {
       return await measureOnce(await liveBrowser(), baseUrl, path, tokens, latencyMs);
     } catch (error) {
@@ -181,41 +192,53 @@ export async function browserSection(
     }
   };
   const figures: SectionResult['figures'] = [];
-  const perRoute: Record<string, unknown> = {};
+  const perTarget = new Map<string, Record<string, unknown>>(targets.map((t) => [t.label, {}]));
   const failures: string[] = [];
   try {
     for (const { path, user } of browserRoutes) {
-      const tokens = await login(baseUrl, users[user]);
-      // one warm-up run: the server's first query plans and file reads are not what a visitor waits for
-      const traces: RunTrace[] = [];
+      const sides = await Promise.all(
+        targets.map(async (target) => ({
+          target,
+          tokens: await login(target.baseUrl, users[user]),
+          traces: [] as RunTrace[],
+        })),
+      );
       try {
-        await measure(path, tokens);
-        for (let i = 0; i < runs; i++) traces.push(await measure(path, tokens));
+        // one warm-up run each: the server's first query plans and file reads are not what a visitor waits for
+        for (const side of sides) await measure(side.target.baseUrl, path, side.tokens);
+        for (let i = 0; i < runs; i++) {
+          for (const side of sides) side.traces.push(await measure(side.target.baseUrl, path, side.tokens));
+        }
       } catch (error) {
         failures.push(`${path}: ${(error as Error).message.split('\n')[0]}`);
         continue;
       }
-      const times = traces.map((t) => Math.round(t.firstRowMs));
-      const middle = traces.slice().sort((a, b) => a.firstRowMs - b.firstRowMs)[Math.floor(traces.length / 2)]!;
-      ctx.log(`  ${path}: median ${median(times)} ms (${times.join(', ')})`);
-      const distance = latencyMs > 0 ? `, ${latencyMs} ms latency` : '';
-      figures.push({
-        name: `${path} (${user}) first row, median of ${runs}${distance}`,
-        value: median(times),
-        unit: 'ms',
-      });
-      perRoute[path] = {
-        user: users[user],
-        runsMs: times,
-        medianMs: median(times),
-        p90Ms: percentile(times, 90),
-        scriptKbBeforeFirstRow: middle.scriptKb,
-        requestsOfTheMedianRun: middle.requests,
-      };
+      for (const { target, traces } of sides) {
+        const times = traces.map((t) => Math.round(t.firstRowMs));
+        const middle = traces.slice().sort((a, b) => a.firstRowMs - b.firstRowMs)[Math.floor(traces.length / 2)]!;
+        const build = target.label ? ` (build ${target.label})` : '';
+        ctx.log(`  ${path}${build}: median ${median(times)} ms (${times.join(', ')})`);
+        const distance = latencyMs > 0 ? `, ${latencyMs} ms latency` : '';
+        figures.push({
+          name: `${path} (${user}) first row, median of ${runs}${distance}${build}`,
+          value: median(times),
+          unit: 'ms',
+        });
+        const perRoute = perTarget.get(target.label) as Record<string, unknown>;
+        perRoute[path] = {
+          user: users[user],
+          runsMs: times,
+          medianMs: median(times),
+          p90Ms: percentile(times, 90),
+          scriptKbBeforeFirstRow: middle.scriptKb,
+          requestsOfTheMedianRun: middle.requests,
+        };
+      }
     }
   } finally {
     await (browser as Browser | null)?.close();
   }
+  const routes = targets.length === 1 ? perTarget.get(targets[0]!.label) : undefined;
   return {
     id,
     title,
@@ -227,7 +250,8 @@ export async function browserSection(
       viewport: '1280x800',
       latencyMs,
       selector: firstRowSelector,
-      routes: perRoute,
+      // one build: the routes; two: each build's routes, by its label
+      ...(routes ? { routes } : { builds: Object.fromEntries(perTarget) }),
     },
   };
 }
