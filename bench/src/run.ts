@@ -180,6 +180,10 @@ async function main(): Promise<number> {
     }
   }
 
+  // a server's database: the PostgreSQL one, or the embedded one in `dataDir`
+  const databaseEnv = (dataDir: string): Record<string, string> =>
+    target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: dataDir };
+
   // a second build for the browser section: its own server, on the same PostgreSQL database or on
   // a copy of the embedded one taken before the first server opens it (one process per directory)
   const webDistB = wanted('browser') && values['web-dist-b'] ? path.resolve(values['web-dist-b']) : null;
@@ -191,7 +195,7 @@ async function main(): Promise<number> {
 
   log('starting the server ...');
   const server = await startServer({
-    ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: target.dataDir! }),
+    ...databaseEnv(target.dataDir!),
     ...(webDist ? { BENCH_SERVE_WEB: '1', WEB_DIST_DIR: webDist } : {}),
   });
   let serverB: ServerHandle | null = null;
@@ -225,7 +229,7 @@ async function main(): Promise<number> {
     if (webDistB) {
       log("starting the second build's server ...");
       serverB = await startServer({
-        ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: dataDirB! }),
+        ...databaseEnv(dataDirB!),
         BENCH_SERVE_WEB: '1',
         WEB_DIST_DIR: webDistB,
       });
@@ -291,8 +295,7 @@ async function main(): Promise<number> {
   // database admits one process at a time, so this runs once the main server has stopped)
   if (wanted('session-check')) {
     log('per-request session check: without it, then with it ...');
-    const serverEnv: Record<string, string> =
-      target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl! } : { DATA_DIR: target.dataDir! };
+    const serverEnv: Record<string, string> = databaseEnv(target.dataDir!);
     try {
       sections.push(
         await sessionCheckSection((env) => startServer({ ...serverEnv, ...env }), seconds * 1000, quick ? 200 : 1000),

@@ -28,7 +28,7 @@ function staticSegments(pattern: string): number {
  * tie. Undefined when none matches.
  */
 export function bestRoutePath<T extends { path: string }>(
-  candidates: readonly { route: T; matcher: RegExp }[],
+  candidates: RoutePathTable<T>,
   pathname: string,
 ): T | undefined {
   let best: T | undefined;
@@ -39,7 +39,10 @@ export function bestRoutePath<T extends { path: string }>(
   return best;
 }
 
+/** A route table with each route's matcher, made once (routePathTable). */
+export type RoutePathTable<T extends { path: string }> = readonly { route: T; matcher: RegExp }[];
+
 /** Matchers for a route table, made once: `bestRoutePath(table, pathname)` then picks. */
-export function routePathTable<T extends { path: string }>(routes: readonly T[]): { route: T; matcher: RegExp }[] {
+export function routePathTable<T extends { path: string }>(routes: readonly T[]): RoutePathTable<T> {
   return routes.map((route) => ({ route, matcher: routePathMatcher(route.path) }));
 }

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { bestRoutePath, type RoutePreloads, routePathTable, routePreloadsFile, routePreloadsSchema } from '@lm/domain';
+import { negotiate } from '@fastify/accept-negotiator';
+import {
+  bestRoutePath,
+  type RoutePathTable,
+  type RoutePreloads,
+  routePathTable,
+  routePreloadsFile,
+  routePreloadsSchema,
+} from '@lm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { revalidateCacheControl } from './static-web';
 
@@ -47,7 +55,7 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
 export class AppPages {
   private constructor(
     private readonly plain: Page,
-    private readonly table: ReturnType<typeof routePathTable<{ path: string; page: Page }>>,
+    private readonly table: RoutePathTable<{ path: string; page: Page }>,
   ) {}
 
   static load(root: string): AppPages {
@@ -75,17 +83,12 @@ export class AppPages {
   }
 }
 
-/** The encoding to send: brotli, else gzip, when the client accepts it (a q of 0 refuses). */
+/**
+ * The encoding to send: brotli, else gzip, when the client accepts it (a q of 0 refuses), read by
+ * the negotiator @fastify/static uses for the assets, so the page and its scripts agree.
+ */
 export function encodingFor(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  return (negotiate((acceptEncoding ?? '').toLowerCase(), ['br', 'gzip']) as Encoding | null) ?? 'identity';
 }
 
 /**
