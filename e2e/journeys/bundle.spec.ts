@@ -8,6 +8,7 @@ import {
   routeBudgets,
   routeChunkSizes,
   unknownBudgetedRoutes,
+  zodFreeProblems,
 } from '../../packages/web/scripts/chunk-sizes';
 import { compressMinBytes } from '../../packages/web/scripts/precompress';
 import { expect, loginAs, test } from '../support/fixtures';
@@ -35,6 +36,9 @@ test('no budgeted route loads more JavaScript than its budget (issue 18: /login 
     if (routePath !== '/login') expect(sizes.find((s) => s.path === routePath)?.heavy).toContain('table');
   }
   expect(gridFreeProblems(sizes)).toEqual([]);
+  // a list and the dashboard paint without zod: the schemas load with the first form
+  expect(zodFreeProblems(sizes)).toEqual([]);
+  expect(sizes.find((s) => s.path === '/loans/new')?.heavy).toContain('zod');
   // the chunk groups make no chunks that import each other (a loop runs a module before its import)
   expect(chunkImportCycles(distDir)).toEqual([]);
 });

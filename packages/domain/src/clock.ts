@@ -33,3 +33,12 @@ export function financialYearLabel(isoDate: string): string {
   const two = (n: number) => String(n % 100).padStart(2, '0');
   return `FY '${two(start)}-${two(start + 1)}`;
 }
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}

@@ -38,7 +38,7 @@ export interface RouteChunkSize {
   files: string[];
   ownBytes: number;
   totalBytes: number;
-  /** Heavy parts found in those files ('table', 'charts', 'date-pickers'). */
+  /** Heavy parts found in those files ('table', 'charts', 'date-pickers', 'zod'). */
   heavy: string[];
 }
 
@@ -80,6 +80,8 @@ const heavyMarkers: Record<string, string> = {
   table: 'data-rowindex',
   charts: 'MuiChartsSurface',
   'date-pickers': 'MuiPickersLayout',
+  // zod's schema classes: only a form or a dialog parses (docs/decisions/014-route-refs.md)
+  zod: '$ZodType',
 };
 
 /**
@@ -213,6 +215,17 @@ export function gridFreeProblems(sizes: readonly RouteChunkSize[]): string[] {
     .map((size) => `${size.path} loads the list table`);
 }
 
+/**
+ * Budgeted routes that load zod, one line each. A list and the dashboard paint without it: the web
+ * calls routes through `@lm/domain/routes`, and the domain's schemas live in modules of their own
+ * (`*-schemas.ts`, `*.contract.ts`) that only forms and dialogs import (docs/decisions/014-route-refs.md).
+ */
+export function zodFreeProblems(sizes: readonly RouteChunkSize[]): string[] {
+  return sizes
+    .filter((size) => routeBudgets.has(size.path) && size.heavy.includes('zod'))
+    .map((size) => `${size.path} loads zod before its first paint`);
+}
+
 /** Problems with the login route's chunks: over the budget, or the list table or charts inside. */
 export function loginRouteProblems(sizes: readonly RouteChunkSize[]): string[] {
   const login = sizes.find((size) => size.path === '/login');
@@ -267,7 +280,12 @@ function main(argv: readonly string[]) {
   if (argv.includes('--check')) {
     const problems = [
       ...unknownBudgetedRoutes().map((routePath) => `the route table has no ${routePath} (it has a budget)`),
-      ...new Set([...loginRouteProblems(sizes), ...budgetProblems(sizes), ...gridFreeProblems(sizes)]),
+      ...new Set([
+        ...loginRouteProblems(sizes),
+        ...budgetProblems(sizes),
+        ...gridFreeProblems(sizes),
+        ...zodFreeProblems(sizes),
+      ]),
       ...chunkImportCycles(distDir ? path.resolve(distDir) : defaultDistDir).map(
         (loop) => `chunks import each other: ${loop}`,
       ),
@@ -275,7 +293,7 @@ function main(argv: readonly string[]) {
     for (const problem of problems) console.error(`FAIL: ${problem}`);
     if (problems.length > 0) process.exit(1);
     console.log(
-      `OK: /login within ${kb(loginRouteBudgetBytes)} (without the list table or the charts), the lists within ${kb(listRouteBudgetBytes)}, /dashboard within ${kb(dashboardRouteBudgetBytes)}.`,
+      `OK: /login within ${kb(loginRouteBudgetBytes)} (without the list table or the charts), the lists within ${kb(listRouteBudgetBytes)}, /dashboard within ${kb(dashboardRouteBudgetBytes)}, none of them with zod.`,
     );
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, idParams, idParamsOf, type ListRow, listOf, listQuery, listShape } from '../contract';
 import { transactionDetail } from '../transactions/transactions.contract';
-import { accountMessages, depositBody, transferBody } from './account-rules';
+import { accountMessages } from './account-rules';
+import { depositBody, transferBody } from './account-schemas';
 
 /**
  * Investment accounts, their investors and bank accounts, deposits and transfers

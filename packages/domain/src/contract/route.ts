@@ -35,9 +35,31 @@ export interface RouteContract {
   accepted?: z.ZodType;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function defineRoute<const C extends RouteContract>(contract: C): C {
   return contract;
 }
+
+declare const contractType: unique symbol;
+
+/**
+ * What the web needs of a route to call it: its method and path, as plain data, typed by the whole
+ * contract (a type only: no schema is built). `@lm/domain/routes` holds one per contract, made from
+ * them by `npm run routes -w @lm/domain`; a screen that imported the contract itself would build
+ * every zod schema of its module as the page loads (docs/decisions/014-route-refs.md).
+ */
+export interface RouteRef<C extends RouteContract = RouteContract> {
+  readonly method: C['method'];
+  readonly path: C['path'];
+  readonly [contractType]?: C;
+}
+
+/** The contract of a contract or of its reference. */
+export type ContractOf<R extends RouteContract | RouteRef> = R extends RouteContract
+  ? R
+  : R extends RouteRef<infer C>
+    ? C
+    : never;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;
@@ -50,11 +72,11 @@ export interface RouteInput<C extends RouteContract> {
 }
 
 /** What a caller sends (before the server's parsing). */
-export interface RouteRequest<C extends RouteContract> {
-  params: In<C['params']>;
-  query: In<C['query']>;
-  body: In<C['body']>;
+export interface RouteRequest<R extends RouteContract | RouteRef> {
+  params: In<ContractOf<R>['params']>;
+  query: In<ContractOf<R>['query']>;
+  body: In<ContractOf<R>['body']>;
 }
 
 /** The `data` of the route's success envelope. */
-export type RouteData<C extends RouteContract> = z.output<C['response']>;
+export type RouteData<R extends RouteContract | RouteRef> = z.output<ContractOf<R>['response']>;

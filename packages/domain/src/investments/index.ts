@@ -2,3 +2,4 @@
 export * from './investments.contract';
 export * from './sale';
 export * from './sale.contract';
+export * from './sale-messages';

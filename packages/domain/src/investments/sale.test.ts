@@ -18,7 +18,8 @@ import {
   splitSale,
   toggleSaleReceiver,
 } from './sale';
-import { saleBuyerRowSchema, saleMessages, saleRequestSchema } from './sale.contract';
+import { saleBuyerRowSchema, saleRequestSchema } from './sale.contract';
+import { saleMessages } from './sale-messages';
 
 const minutes = (n: number) => n * 60_000;
 

@@ -3,7 +3,7 @@ import { addDays, sydneyDate } from '../clock';
 import { sydneyStartOfDay } from '../loans/sydney-instants';
 import { allocateLargestRemainder, type Cents, Decimal as D, mulRound, sumCents } from '../money';
 import { foreignWithholdingRate } from '../repayments/fractionalise';
-import { saleBoundaryMarginMs, saleMessages, saleReceiverToggleMs } from './sale.contract';
+import { saleBoundaryMarginMs, saleMessages, saleReceiverToggleMs } from './sale-messages';
 
 /**
  * The rules of a secondary sale (DOMAIN.md "Secondary sale of an investment", spec core §4, §5,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParams, idParamsOf, listOf, listQuery } from '../contract';
 import { investorAccountListShape, investorGroupListShape, investorListShape } from '../investors/investors.contract';
-import { editInvestorGroupBody } from './investor-groups';
+import { editInvestorGroupBody } from './investor-group-schemas';
 
 /**
  * The investor groups API (investor-and-admin §2 Investor groups, §7): the list, one group, its

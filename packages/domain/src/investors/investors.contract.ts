@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { accountInvestorVisibleFields } from '../accounts/accounts.contract';
 import { defineRoute, idParams, idParamsOf, listOf, listQuery, listShape } from '../contract';
-import { editUserBody, investorStatisticsGroupBy, investorStatisticsQuery } from './people';
+import { investorStatisticsGroupBy } from './people';
+import { editUserBody, investorStatisticsQuery } from './people-schemas';
 
 /**
  * The investors API (investor-and-admin §2 Investors, §7): the list, the statistics, one

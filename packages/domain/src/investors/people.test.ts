@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { editInvestorGroupBody } from '../investor-groups/investor-groups';
-import { editUserBody, investorStatisticsQuery, isPhoneNumber, maskTaxFileNumber, userEditRefusal } from './people';
+import { editInvestorGroupBody } from '../investor-groups/investor-group-schemas';
+import { isPhoneNumber, maskTaxFileNumber, userEditRefusal } from './people';
+import { editUserBody, investorStatisticsQuery } from './people-schemas';
 
 describe('people rules', () => {
   const current = { id: 7, email: 'Ada@Example.com', type: 'INVESTOR' };

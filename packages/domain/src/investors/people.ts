@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { textInput } from '../contract';
-
 /**
  * Investors, investor groups and staff (investor-and-admin §2 and §7): the texts, limits and
- * body schemas of the investor and investor-group edits, shared by the server and the forms.
+ * labels of the investor and investor-group edits, shared by the server and the screens (their
+ * schemas are people-schemas.ts).
  */
 
 export const personNameLengthMax = 100;
@@ -37,37 +35,10 @@ export const peopleMessages = {
   tooLong: (max: number) => `Please input at most ${max} characters`,
 } as const;
 
-/** A required text: no control characters, trimmed, not empty (shared by the people edits). */
-export function peopleRequiredText(max: number, emptyMessage: string) {
-  return textInput(max, { tooLong: peopleMessages.tooLong(max) }).refine((v) => v.length > 0, emptyMessage);
-}
-
-/** An optional text: no control characters, trimmed; empty or null is stored as null. */
-export function peopleOptionalText(max: number) {
-  return textInput(max, { tooLong: peopleMessages.tooLong(max) })
-    .nullable()
-    .transform((v) => (v === null || v === '' ? null : v));
-}
-
 /** Australian and international numbers as people type them: digits, spaces, + ( ) -. */
 export function isPhoneNumber(value: string): boolean {
   if (!/^\+?[0-9 ()-]+$/.test(value)) return false;
   return value.replace(/[^0-9]/g, '').length >= phoneDigitsMin;
-}
-
-function optionalPhone() {
-  return textInput(phoneLengthMax, { tooLong: peopleMessages.tooLong(phoneLengthMax) })
-    .refine((v) => v === '' || isPhoneNumber(v), peopleMessages.phoneInvalid)
-    .nullable()
-    .transform((v) => (v === null || v === '' ? null : v));
-}
-
-/** An optional email address: no control characters, trimmed, lower case; empty is null. */
-export function peopleOptionalEmail() {
-  return textInput(emailLengthMax, { tooLong: peopleMessages.tooLong(emailLengthMax) })
-    .refine((v) => v === '' || z.email().safeParse(v).success, peopleMessages.emailInvalid)
-    .nullable()
-    .transform((v) => (v === null || v === '' ? null : v.toLowerCase()));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -84,38 +55,6 @@ export const investorEditableFields = [
   'notes',
 ] as const;
 export type InvestorEditableField = (typeof investorEditableFields)[number];
-
-const investorEditShape = {
-  firstName: peopleRequiredText(personNameLengthMax, peopleMessages.firstNameRequired),
-  middleName: peopleOptionalText(personNameLengthMax),
-  lastName: peopleRequiredText(personNameLengthMax, peopleMessages.lastNameRequired),
-  mobileNumber1: optionalPhone(),
-  mobileNumber2: optionalPhone(),
-  homePhone: optionalPhone(),
-  notes: peopleOptionalText(notesLengthMax),
-};
-
-/** The Edit Investor form: every editable field. */
-export const investorEditForm = z.object(investorEditShape);
-export type InvestorEditForm = z.input<typeof investorEditForm>;
-
-/**
- * The body of PUT api/users/{id}: the changed editable fields, optionally with the read-only id,
- * email and type (role) as the client holds them. A different id, email or type is refused by the
- * service (`userEditRefusal`); any other field is refused here.
- */
-export const editUserBody = z.strictObject(
-  {
-    ...z.object(investorEditShape).partial().shape,
-    id: z.number().int().positive().optional(),
-    email: textInput(emailLengthMax).optional(),
-    type: textInput(userTypeLengthMax).optional(),
-  },
-  {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? peopleMessages.notEditable(issue.keys) : undefined),
-  },
-);
-export type EditUserBody = z.infer<typeof editUserBody>;
 
 /** Why an edit of a user must be refused (a change of id, role or email), or null. */
 export function userEditRefusal(
@@ -161,16 +100,6 @@ export const accreditationLevelLabels: Readonly<Record<string, string>> = {
 /** What GET api/investors/statistics can group by. */
 export const investorStatisticsGroupBy = ['status', 'investorType', 'type'] as const;
 export type InvestorStatisticsGroupBy = (typeof investorStatisticsGroupBy)[number];
-
-/** The query of GET api/investors/statistics: `groupBy` a comma-separated list (default status). */
-export const investorStatisticsQuery = z.object({
-  groupBy: z
-    .string()
-    .max(100)
-    .optional()
-    .transform((v) => [...new Set((v ?? 'status').split(',').map((part) => part.trim()))].filter(Boolean))
-    .pipe(z.array(z.enum(investorStatisticsGroupBy))),
-});
 
 /**
  * A tax file number as staff screens show it: only the last three digits (the rest is masked),

@@ -1,5 +1,4 @@
-import { addDays } from '../clock';
-import { isIsoDate } from '../repayments/repayments';
+import { addDays, isIsoDate } from '../clock';
 import { abnMatchesAcn, isValidAbn, isValidAcn, isValidTfn } from './tax-identifiers';
 
 /**

@@ -17,6 +17,10 @@ import { onboardingMessages as messages } from './onboarding-messages';
  * screen at /invest renders it and the server validates every submission with it.
  */
 
+/** Application statuses: pending while finalisedDate is empty, then approved or denied. */
+export const applicationStatuses = ['PENDING', 'APPROVED', 'DENIED'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
 export const investorTypes = [
   'INDIVIDUAL',
   'COMPANY',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ListRow } from '../contract';
 import { defineRoute, idParams, idParamsOf, listOf, listQuery, listShape, textInput } from '../contract';
+import { applicationStatuses } from './investor-application';
 import { onboardingMessages } from './onboarding-messages';
 
 /**
@@ -13,10 +14,6 @@ const tag = 'onboarding';
 
 /** The application version the submission carries (spec §3: value 1). */
 export const onboardingApplicationVersion = 1;
-
-/** Application statuses: pending while finalisedDate is empty, then approved or denied. */
-export const applicationStatuses = ['PENDING', 'APPROVED', 'DENIED'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 /** Limits of one submission (DESIGN §1 onboarding; spec §9: pdf, Word, Excel, any image; one file each). */
 export const onboardingUploadLimits = {

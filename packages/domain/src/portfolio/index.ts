@@ -2,3 +2,4 @@
 export * from './portfolio';
 export * from './portfolio.contract';
 export * from './portfolio-statistics';
+export * from './portfolio-statistics-schemas';

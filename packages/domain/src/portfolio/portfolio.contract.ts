@@ -13,7 +13,7 @@ import {
   repaymentStatisticsQuery,
   statisticsRowSchema,
   transactionStatisticsQuery,
-} from './portfolio-statistics';
+} from './portfolio-statistics-schemas';
 
 /**
  * The portfolio feature's routes (spec core §2.7 and §7 "Investing", "Dashboard and statistics";

@@ -3,13 +3,12 @@ import { idParams } from '../contract/inputs';
 import { listOf, listQuery, listShape } from '../contract/list-shape';
 import { defineRoute } from '../contract/route';
 import {
-  excessHandlings,
   fractionaliseRepaymentsBody,
   handleExcessBody,
   publishReceiptsBody,
-  receiptProviders,
   stagedReceiptSchema,
-} from './repayments';
+} from './repayment-schemas';
+import { excessHandlings, receiptProviders } from './repayments';
 
 /**
  * The repayments feature's routes (investor-and-admin §2 Upload Repayments and Fractionalise

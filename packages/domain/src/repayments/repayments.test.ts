@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  intervalStart,
-  nextIntervalStart,
-  portfolioSummaryQuery,
-  transactionStatisticsQuery,
-} from '../portfolio/portfolio-statistics';
-import {
-  completeReceipts,
-  fractionaliseRepaymentsBody,
-  futureDatedReceipts,
-  missingReceiptProperties,
-  publishReceiptSchema,
-  publishReceiptsBody,
-  repaymentMessages,
-} from './repayments';
+import { intervalStart, nextIntervalStart } from '../portfolio/portfolio-statistics';
+import { portfolioSummaryQuery, transactionStatisticsQuery } from '../portfolio/portfolio-statistics-schemas';
+import { fractionaliseRepaymentsBody, publishReceiptSchema, publishReceiptsBody } from './repayment-schemas';
+import { completeReceipts, futureDatedReceipts, missingReceiptProperties, repaymentMessages } from './repayments';
 
 describe('receipt publishing schemas', () => {
   const row = {

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { moneyInput, textInput } from '../contract/inputs';
 import { badRequest } from '../errors';
+import type { PublishReceipt, PublishReceiptRow } from './repayment-schemas';
 
 /**
  * Repayment receipts (investor-and-admin §2 "Upload Repayments", §5 "Receipt publishing", §7
@@ -71,99 +70,10 @@ export function futureDatedReceipts<R extends { dueDate: string }>(
     .map((row) => ({ row, alert: receiptDateAlert(row.dueDate.slice(0, 10)) }));
 }
 
-/**
- * A receipt staged from a file: matched to its loan, or flagged with the reason it could not be
- * (the reply of POST api/repayments/receipts/processFile; plain data, as the server encodes it).
- */
-export const stagedReceiptSchema = z.object({
-  /** Position in the processed file (1 for the first data row), stable while the screen edits the list. */
-  id: z.number().int(),
-  /** The line (CSV) or row (XLSX) of the file the receipt came from. */
-  line: z.number().int(),
-  thirdPartyLoanId: z.string(),
-  /** The matched loan, or null when no single loan has that third-party id. */
-  loanId: z.number().int().nullable(),
-  /** The receipt id of the provider. */
-  thirdPartyId: z.string(),
-  /** The receipt date (YYYY-MM-DD). */
-  dueDate: z.string(),
-  netAmount: z.number(),
-  grossAmount: z.number(),
-  batchNumber: z.string(),
-  /** Filled from the matched loan. */
-  loanAmount: z.number().nullable(),
-  loanName: z.string().nullable(),
-  loanStatus: z.string().nullable(),
-  /** True when the receipt can be published as it stands. */
-  matched: z.boolean(),
-  /** Why it cannot (null when matched). */
-  issue: z.string().nullable(),
-});
-export type StagedReceipt = z.infer<typeof stagedReceiptSchema>;
-
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!isoDatePattern.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 /** The message of a receipt amount that is not one (the field is named beside it). */
 export const receiptAmountMessage = 'must be an amount greater than 0 with at most two decimal places';
 
-/** A receipt amount: the one amount policy (moneyInput), above 0; dollars exact to the cent. */
-const receiptAmount = () => moneyInput({ invalid: receiptAmountMessage, positive: receiptAmountMessage });
-
-const receiptDateMessage = 'must be a date written YYYY-MM-DD';
-/** A YYYY-MM-DD date, or an ISO date-time read for its date. */
-const receiptDateText = /^\d{4}-\d{2}-\d{2}(T[0-9:.]{0,18}(Z|[+-]\d{2}:?\d{2})?)?$/;
-const receiptDate = textInput(receiptDateLengthMax)
-  .refine((v) => receiptDateText.test(v) && isIsoDate(v.slice(0, 10)), receiptDateMessage)
-  .transform((v) => v.slice(0, 10));
-/** The same, where an empty value is left for the required-property check. */
-const receiptDateOrBlank = textInput(receiptDateLengthMax)
-  .refine((v) => v === '' || (receiptDateText.test(v) && isIsoDate(v.slice(0, 10))), receiptDateMessage)
-  .transform((v) => v.slice(0, 10));
-
 const requiredKeys = ['loanId', 'dueDate', 'netAmount', 'grossAmount', 'batchNumber', 'thirdPartyId'] as const;
-
-const nonBlank = (max: number) => textInput(max).pipe(z.string().min(1, 'is required'));
-
-/**
- * One receipt to publish. loanId, dueDate, netAmount, grossAmount and batchNumber are the
- * specification's required properties; thirdPartyId (the receipt id) is required as well, since
- * it is what guarantees that the same receipt is never paid twice. Amounts are dollars exact to
- * the cent (moneyInput), as every amount of the API.
- */
-export const publishReceiptSchema = z.object({
-  loanId: z.number().int().positive(),
-  thirdPartyId: nonBlank(receiptTextLengthMax),
-  thirdPartyLoanId: textInput(receiptTextLengthMax).nullish(),
-  dueDate: receiptDate,
-  netAmount: receiptAmount(),
-  grossAmount: receiptAmount(),
-  batchNumber: nonBlank(receiptTextLengthMax),
-});
-export type PublishReceipt = z.infer<typeof publishReceiptSchema>;
-
-/**
- * One row of a publish batch as sent: each property is checked strictly when present, and a
- * missing one (absent, null or blank) is left to `completeReceipts`, which answers the
- * specification's warning naming every row and property. Other properties of a staged row
- * (line, loanAmount, matched, ...) are ignored.
- */
-export const publishReceiptRowSchema = z.object({
-  loanId: z.number().int().positive().nullish(),
-  thirdPartyId: textInput(receiptTextLengthMax).nullish(),
-  thirdPartyLoanId: textInput(receiptTextLengthMax).nullish(),
-  dueDate: receiptDateOrBlank.nullish(),
-  netAmount: receiptAmount().nullish(),
-  grossAmount: receiptAmount().nullish(),
-  batchNumber: textInput(receiptTextLengthMax).nullish(),
-});
-export type PublishReceiptRow = z.infer<typeof publishReceiptRowSchema>;
 
 /** The rows of a batch that lack a required property: [row index, property] pairs (empty when none). */
 export function missingReceiptProperties(rows: readonly unknown[]): Array<{ index: number; property: string }> {
@@ -195,35 +105,12 @@ export function completeReceipts(rows: readonly PublishReceiptRow[]): PublishRec
   return rows.map((row) => ({ ...row, thirdPartyLoanId: row.thirdPartyLoanId ?? null }) as PublishReceipt);
 }
 
-/** POST api/repayments/receipts/batch: the array of receipts to publish (the rows the user kept). */
-export const publishReceiptsBody = z
-  .array(publishReceiptRowSchema)
-  .min(1, repaymentMessages.repaymentsEmpty)
-  .max(receiptsPerBatchMax);
-
-/** POST api/repayments/fractionalise: the array of loan transaction ids (or { ids }). */
-export const fractionaliseRepaymentsBody = z
-  .union([
-    z.array(z.number().int().positive()),
-    z.object({ ids: z.array(z.number().int().positive()) }).transform((v) => v.ids),
-    z.object({ loanTransactionIds: z.array(z.number().int().positive()) }).transform((v) => v.loanTransactionIds),
-  ])
-  .pipe(
-    z
-      .array(z.number())
-      .min(1, 'Please select at least one repayment to fractionalise.')
-      .max(repaymentsPerFractionaliseMax)
-      .refine((ids) => new Set(ids).size === ids.length, 'The same repayment is selected twice.'),
-  );
-
 /** How an excess (a receipt above what was due) is handled: applied to the next repayment, or returned. */
 export const excessHandlings = ['APPLIED', 'RETURNED'] as const;
 export type ExcessHandling = (typeof excessHandlings)[number];
 
 /** The longest comment on handling an excess. */
 export const excessCommentLengthMax = 500;
-
-export const handleExcessBody = z.object({ comment: textInput(excessCommentLengthMax).optional() }).nullish();
 
 export const excessMessages = {
   noExcess: 'This repayment has no excess to handle.',

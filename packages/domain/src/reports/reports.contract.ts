@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { isIsoDate } from '../clock';
 import { defineRoute, idParam, idParamsOf } from '../contract';
 import { formatDate } from '../format';
 import { jobAcceptedSchema, jobMessages } from '../jobs/jobs.contract';
-import { isIsoDate } from '../repayments/repayments';
 import { Role, type Role as RoleValue } from '../roles';
 import {
   type ReportDefinition,

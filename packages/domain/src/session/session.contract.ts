@@ -2,31 +2,13 @@ import { z } from 'zod';
 import { defineRoute, hasControlCharacters, inputMessages, noData, textInput } from '../contract';
 import { Role } from '../roles';
 import { newPasswordSchema, passwordMessages, refuseUnchangedPassword, verificationCodeSchema } from './password';
-
-export const sessionMessages = {
-  tokenTampered: 'Token tampered with',
-  tokenExpired: 'Expired Token',
-  pleaseLoginAgain: 'Please login again.',
-  sessionExpired: 'Your session has expired. Please login again.',
-  invalidCredentials: 'Incorrect email or password.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  wrongOldPassword: 'Your current password is incorrect.',
-  codeInvalidOrExpired: 'The code is invalid or has expired. Please request a new code.',
-  resetCodeSent: 'Verification code sent',
-  passwordReset: 'Password reset',
-  passwordChanged: 'Password changed. Every other session has been signed out.',
-  accountDisabled: 'This account is disabled. Please contact support.',
-  emailRequired: 'Please input your email',
-  passwordRequired: 'Please input your password',
-  refreshTokenRequired: 'The refresh token is missing',
-} as const;
-
-/** Limits of the session bodies. */
-export const sessionEmailLengthMax = 254;
-export const passwordLengthMax = 256;
-export const refreshTokenLengthMax = 512;
-/** A verification code as typed (spaces around it are trimmed before its six digits are checked). */
-export const verificationCodeTextLengthMax = 20;
+import {
+  passwordLengthMax,
+  refreshTokenLengthMax,
+  sessionEmailLengthMax,
+  sessionMessages,
+  verificationCodeTextLengthMax,
+} from './session-messages';
 
 /** An email address as a username: trimmed, lower case, no control characters. */
 export const emailSchema = textInput(sessionEmailLengthMax).pipe(

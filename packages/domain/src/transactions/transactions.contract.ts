@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountMessages, optionalCommentInput } from '../accounts/account-rules';
+import { accountMessages } from '../accounts/account-rules';
+import { optionalCommentInput } from '../accounts/account-schemas';
 import {
   defineRoute,
   idParams,

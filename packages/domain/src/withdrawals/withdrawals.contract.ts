@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountMessages, positiveAmount, positiveIdInput } from '../accounts/account-rules';
+import { accountMessages } from '../accounts/account-rules';
+import { positiveAmount, positiveIdInput } from '../accounts/account-schemas';
 import { defineRoute, idParamsOf } from '../contract';
 import { verificationCodeLength } from '../session/password';
 

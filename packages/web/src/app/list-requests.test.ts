@@ -10,7 +10,8 @@ import {
   ownAccountListRoute,
   staffListRoute,
   transactionListRoute,
-} from '@lm/domain';
+} from '@lm/domain/routes';
+
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ownAccountsPath } from '../features/accounts/accounts-api';

@@ -1,4 +1,5 @@
-import { type AccountTransactionListRow, accountTransactionListRoute } from '@lm/domain';
+import type { AccountTransactionListRow } from '@lm/domain';
+import { accountTransactionListRoute } from '@lm/domain/routes';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { pathOf } from '../../shared/api/call-route';

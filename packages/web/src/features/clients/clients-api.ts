@@ -1,13 +1,11 @@
 import {
   type ClientCreateBody,
-  clientCreateRoute,
-  clientEditRoute,
-  clientGetRoute,
   type clientListShape,
   type ListRow,
   malformedDataMessage,
   type RouteData,
 } from '@lm/domain';
+import { clientCreateRoute, clientEditRoute, clientGetRoute } from '@lm/domain/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api/api-error';
 import { callRoute } from '../../shared/api/call-route';

@@ -1,21 +1,23 @@
 import {
-  accountStatisticsRoute,
-  arrearsCheckRoute,
   type BookShareChart,
-  barRowsRoute,
-  bookSharesRoute,
   type DashboardGraph,
   financialYearStart,
   type InvestmentGrouping,
+  type StatisticsRow,
+} from '@lm/domain';
+import {
+  accountStatisticsRoute,
+  arrearsCheckRoute,
+  barRowsRoute,
+  bookSharesRoute,
   investmentStatisticsRoute,
   investorStatisticsRoute,
   loanTransactionsListRoute,
   portfolioSummaryRoute,
   repaymentStatisticsRoute,
-  type StatisticsRow,
   transactionListRoute,
   transactionStatisticsRoute,
-} from '@lm/domain';
+} from '@lm/domain/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../shared/api/call-route';
 import { notifyError, notifySuccess } from '../../shared/toast/toast-store';

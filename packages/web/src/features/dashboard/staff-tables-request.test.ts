@@ -1,4 +1,5 @@
-import { loanStatisticsRoute } from '@lm/domain';
+import { loanStatisticsRoute } from '@lm/domain/routes';
+
 import { describe, expect, it } from 'vitest';
 import { pathOf } from '../../shared/api/call-route';
 import { loanStatisticsPath } from './staff-tables-request';

@@ -1,14 +1,12 @@
+import { type VerifyWithdrawalBody, type WithdrawBody, withdrawalRequestTexts } from '@lm/domain';
 import {
   cancelWithdrawalRequestRoute,
   ownBankAccountsRoute,
   ownWithdrawalRequestsRoute,
   resendWithdrawalCodeRoute,
-  type VerifyWithdrawalBody,
   verifyWithdrawalRoute,
-  type WithdrawBody,
-  withdrawalRequestTexts,
   withdrawFundsRoute,
-} from '@lm/domain';
+} from '@lm/domain/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../shared/api/call-route';
 import { ownAccountsKey, portfolioSummaryKey } from '../accounts';

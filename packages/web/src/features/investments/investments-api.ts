@@ -2,23 +2,13 @@ import {
   formatDateTime,
   type InvestmentSaleTransaction,
   type investmentAutoInvestBody,
-  investmentAutoInvestRoute,
-  investmentDeployLoanRoute,
-  investmentDetailRoute,
   type investmentInvestorInvestBody,
-  investmentInvestorInvestRoute,
   type investmentListShape,
   type investmentManagementInvestBody,
-  investmentManagementInvestRoute,
-  investmentOnePercentRoute,
   type investmentRepaymentListShape,
-  investmentRepaymentsRoute,
-  investmentReverseRoute,
   type ListRow,
-  loanInvestmentListRoute,
   type loanInvestmentListShape,
   loanMessages,
-  loanTopUpListRoute,
   type loanTopUpListShape,
   malformedDataMessage,
   type RouteData,
@@ -26,6 +16,18 @@ import {
   transactionStatusLabels,
   transactionTypeLabels,
 } from '@lm/domain';
+import {
+  investmentAutoInvestRoute,
+  investmentDeployLoanRoute,
+  investmentDetailRoute,
+  investmentInvestorInvestRoute,
+  investmentManagementInvestRoute,
+  investmentOnePercentRoute,
+  investmentRepaymentsRoute,
+  investmentReverseRoute,
+  loanInvestmentListRoute,
+  loanTopUpListRoute,
+} from '@lm/domain/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, pathOf } from '../../shared/api/call-route';

@@ -1,12 +1,5 @@
-import {
-  investmentRepaymentsRoute,
-  loanInvestmentListRoute,
-  type SaleRequestInput,
-  type SellRequestInput,
-  saleMessages,
-  saleQuoteRoute,
-  saleSellRoute,
-} from '@lm/domain';
+import { type SaleRequestInput, type SellRequestInput, saleMessages } from '@lm/domain';
+import { investmentRepaymentsRoute, loanInvestmentListRoute, saleQuoteRoute, saleSellRoute } from '@lm/domain/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import { idempotencyHeaders } from '../../shared/api/idempotency-key';

@@ -1,12 +1,11 @@
+import { type AccountListRow, malformedDataMessage } from '@lm/domain';
 import {
-  type AccountListRow,
   accountBankAccountsRoute,
   accountListRoute,
   accountStatisticsRoute,
   depositFundsRoute,
-  malformedDataMessage,
   transferFundsRoute,
-} from '@lm/domain';
+} from '@lm/domain/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { callRoute } from '../../shared/api/call-route';
@@ -15,7 +14,6 @@ import { listKey } from '../../shared/list/use-list';
 import { idempotencyHeaders } from '../transactions';
 import { investmentAccountKey, investmentAccountsStatisticsKey, investorAccountsList } from './investor-accounts-list';
 import type { DepositFormOutput, TransferFormOutput } from './money-forms';
-import { transferRequest } from './money-forms';
 import { accountTransactionsStaffList } from './related-lists';
 
 /** Every API call of the staff accounts screens (investor-and-admin §2 "Investment accounts", §7). */
@@ -111,6 +109,12 @@ export function useDepositFunds(accountId: number, options: { successMessage: st
       options.onSuccess();
     },
   });
+}
+
+/** The request body: the from-account comment follows the to-account comment unless told otherwise. */
+export function transferRequest(values: TransferFormOutput) {
+  const { sameComment, ...body } = values;
+  return { ...body, fromAccountComment: sameComment ? body.toAccountComment : body.fromAccountComment };
 }
 
 /** POST api/investmentAccounts/{id}/transfer under an Idempotency-Key. */

@@ -1,6 +1,7 @@
 import { accountMessages } from '@lm/domain';
 import { describe, expect, it } from 'vitest';
-import { depositForm, emptyTransferForm, transferForm, transferRequest } from './money-forms';
+import { transferRequest } from './investor-accounts-api';
+import { depositForm, emptyTransferForm, transferForm } from './money-forms';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

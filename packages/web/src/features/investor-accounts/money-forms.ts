@@ -92,9 +92,3 @@ export function transferForm(source: TransferSource, today: string) {
   });
 }
 export type TransferFormOutput = z.output<ReturnType<typeof transferForm>>;
-
-/** The request body: the from-account comment follows the to-account comment unless told otherwise. */
-export function transferRequest(values: TransferFormOutput) {
-  const { sameComment, ...body } = values;
-  return { ...body, fromAccountComment: sameComment ? body.toAccountComment : body.fromAccountComment };
-}

@@ -1,13 +1,11 @@
 import {
   type AccountInvestorRow,
-  accountInvestmentsRoute,
-  accountInvestorListRoute,
   type InvestmentListRow,
   investorTypeLabels,
   loanStatusLabels,
-  transactionListRoute,
   userStatusLabels,
 } from '@lm/domain';
+import { accountInvestmentsRoute, accountInvestorListRoute, transactionListRoute } from '@lm/domain/routes';
 import { pathOf } from '../../shared/api/call-route';
 import { defineList, type ListDefinition } from '../../shared/list/list-types';
 import { finalisedText, PendingChip, type StaffTransactionRow, staffTransactionColumns } from '../transactions';

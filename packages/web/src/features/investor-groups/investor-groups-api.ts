@@ -1,7 +1,4 @@
 import {
-  editInvestorGroupRoute,
-  investorGroupAccountsRoute,
-  investorGroupDetailRoute,
   type investorGroupListShape,
   investorGroupStatusLabels,
   type ListRow,
@@ -9,6 +6,7 @@ import {
   type RouteData,
   type RouteRequest,
 } from '@lm/domain';
+import { editInvestorGroupRoute, investorGroupAccountsRoute, investorGroupDetailRoute } from '@lm/domain/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import { defineList, type ListDefinition } from '../../shared/list/list-types';

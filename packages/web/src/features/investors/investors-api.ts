@@ -1,24 +1,26 @@
 import {
   accreditationLevelLabels,
-  editInvestorRoute,
   type investorAccountListShape,
-  investorAccountsRoute,
-  investorDetailRoute,
-  investorGroupInvestorsRoute,
   type investorGroupListShape,
   investorGroupStatusLabels,
-  investorGroupsOfInvestorRoute,
   type investorListShape,
   investorTypeLabels,
   type ListRow,
   peopleMessages,
   type RouteData,
   type RouteRequest,
-  resendConfirmationRoute,
-  resetPasswordRoute,
   sessionMessages,
   userStatusLabels,
 } from '@lm/domain';
+import {
+  editInvestorRoute,
+  investorAccountsRoute,
+  investorDetailRoute,
+  investorGroupInvestorsRoute,
+  investorGroupsOfInvestorRoute,
+  resendConfirmationRoute,
+  resetPasswordRoute,
+} from '@lm/domain/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import type { FilterField } from '../../shared/filter/filter-fields';

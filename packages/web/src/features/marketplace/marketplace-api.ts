@@ -3,12 +3,11 @@ import {
   type ListRow,
   loanMessages,
   type marketplaceLoanListShape,
-  marketplaceLoanRoute,
   marketplaceStatusLabels,
-  ownAccountListRoute,
   type ownAccountListShape,
   termPeriodUnitLabels,
 } from '@lm/domain';
+import { marketplaceLoanRoute, ownAccountListRoute } from '@lm/domain/routes';
 import Chip from '@mui/material/Chip';
 import { createElement } from 'react';
 import { ApiError } from '../../shared/api/api-error';

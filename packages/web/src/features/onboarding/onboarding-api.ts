@@ -1,16 +1,18 @@
 import {
   type ApplicationListRow,
-  applicationApprovalsRoute,
-  applicationDetailRoute,
-  applicationFileDownloadRoute,
-  applicationFilesRoute,
   applicationStatuses,
-  approveApplicationRoute,
-  denyApplicationRoute,
   investorTypeLabels,
   malformedDataMessage,
   type RouteData,
 } from '@lm/domain';
+import {
+  applicationApprovalsRoute,
+  applicationDetailRoute,
+  applicationFileDownloadRoute,
+  applicationFilesRoute,
+  approveApplicationRoute,
+  denyApplicationRoute,
+} from '@lm/domain/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api/api-error';
 import { callRoute, downloadRoute } from '../../shared/api/call-route';

@@ -1,4 +1,5 @@
-import { type ApplicationSubmitted, submitApplicationRoute } from '@lm/domain';
+import type { ApplicationSubmitted } from '@lm/domain';
+import { submitApplicationRoute } from '@lm/domain/routes';
 import { callRoute } from '../../shared/api/call-route';
 
 /**

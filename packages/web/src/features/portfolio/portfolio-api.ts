@@ -5,12 +5,10 @@ import {
   type PortfolioTab,
   portfolioArrearsTab,
   type portfolioInvestmentListShape,
-  portfolioSummaryRoute,
   repaymentStatusLabels,
   termPeriodUnitLabels,
-  userAccountInvestmentsRoute,
-  userAccountRepaymentsRoute,
 } from '@lm/domain';
+import { portfolioSummaryRoute, userAccountInvestmentsRoute, userAccountRepaymentsRoute } from '@lm/domain/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { callRoute, pathOf } from '../../shared/api/call-route';

@@ -1,4 +1,5 @@
-import { changePasswordRoute, type RouteData, type RouteRequest, sessionMessages, userDetailsRoute } from '@lm/domain';
+import { type RouteData, type RouteRequest, sessionMessages } from '@lm/domain';
+import { changePasswordRoute, userDetailsRoute } from '@lm/domain/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../shared/api/call-route';
 

@@ -1,14 +1,16 @@
 import {
-  excessApplyRoute,
   excessMessages,
-  excessReturnRoute,
   type ListRow,
   type loanTransactionListShape,
-  loanTransactionsListRoute,
   repaymentMessages,
   repaymentStatusLabels,
-  repaymentsFractionaliseRoute,
 } from '@lm/domain';
+import {
+  excessApplyRoute,
+  excessReturnRoute,
+  loanTransactionsListRoute,
+  repaymentsFractionaliseRoute,
+} from '@lm/domain/routes';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import { idempotencyHeaders } from '../../shared/api/idempotency-key';

@@ -1,10 +1,5 @@
-import {
-  type publishReceiptRowSchema,
-  receiptsProcessFileRoute,
-  receiptsPublishRoute,
-  repaymentMessages,
-  type StagedReceipt,
-} from '@lm/domain';
+import { type publishReceiptRowSchema, repaymentMessages, type StagedReceipt } from '@lm/domain';
+import { receiptsProcessFileRoute, receiptsPublishRoute } from '@lm/domain/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute } from '../../shared/api/call-route';

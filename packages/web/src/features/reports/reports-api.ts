@@ -1,22 +1,24 @@
 import {
   type AvailableStatement,
-  availableStatementsRoute,
-  generateOwnReportRoute,
-  generateReportRoute,
   type Job,
   jobAcceptedSchema,
   jobFinished,
   jobMessages,
+  type ReportDefinition,
+  type ReportRequestBody,
+  reportMessages,
+} from '@lm/domain';
+import {
+  availableStatementsRoute,
+  generateOwnReportRoute,
+  generateReportRoute,
   jobResultRoute,
   jobRoute,
   ownAvailableStatementsRoute,
   ownStatementFileRoute,
-  type ReportDefinition,
-  type ReportRequestBody,
   reportListRoute,
-  reportMessages,
   statementFileRoute,
-} from '@lm/domain';
+} from '@lm/domain/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api/api-error';
 import { callRoute, downloadRoute } from '../../shared/api/call-route';

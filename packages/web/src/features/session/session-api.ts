@@ -1,4 +1,5 @@
-import { confirmResetRoute, type RouteRequest, resetPasswordRoute } from '@lm/domain';
+import type { RouteRequest } from '@lm/domain';
+import { confirmResetRoute, resetPasswordRoute } from '@lm/domain/routes';
 import { useMutation } from '@tanstack/react-query';
 import { callRoute } from '../../shared/api/call-route';
 

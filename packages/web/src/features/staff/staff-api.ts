@@ -1,11 +1,5 @@
-import {
-  type ListRow,
-  type RouteData,
-  roleLabels,
-  type staffListShape,
-  staffListTypes,
-  staffMemberRoute,
-} from '@lm/domain';
+import { type ListRow, type RouteData, roleLabels, type staffListShape, staffListTypes } from '@lm/domain';
+import { staffMemberRoute } from '@lm/domain/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../shared/api/call-route';
 import { defineList } from '../../shared/list/list-types';

@@ -1,4 +1,5 @@
-import { transactionListRoute } from '@lm/domain';
+import { transactionListRoute } from '@lm/domain/routes';
+
 import Button from '@mui/material/Button';
 import { pathOf } from '../../shared/api/call-route';
 import { defineList, type ListDefinition } from '../../shared/list/list-types';

@@ -1,12 +1,5 @@
-import {
-  accountMessages,
-  deleteTransactionRoute,
-  malformedDataMessage,
-  type TransactionListRow,
-  type TransactionUpdateBody,
-  transactionRoute,
-  updateTransactionRoute,
-} from '@lm/domain';
+import { accountMessages, malformedDataMessage, type TransactionListRow, type TransactionUpdateBody } from '@lm/domain';
+import { deleteTransactionRoute, transactionRoute, updateTransactionRoute } from '@lm/domain/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../shared/api/call-route';
 import { historyKey } from '../../shared/history/history-api';

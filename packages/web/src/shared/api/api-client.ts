@@ -1,4 +1,5 @@
-import { displayMessages, type RouteData, type RouteRequest, type refreshSessionRoute } from '@lm/domain';
+import { displayMessages, type RouteData, type RouteRequest } from '@lm/domain';
+import type { refreshSessionRoute } from '@lm/domain/routes';
 import { loadSessionMessages } from '../session/load-session-messages';
 import { ApiError, codeForStatus, isErrorCode, networkError } from './api-error';
 import { decodeAccessToken, isExpired, serverOffsetOf } from './jwt';

@@ -1,18 +1,18 @@
-import type { RouteContract, RouteData, RouteRequest } from '@lm/domain';
+import type { ContractOf, RouteData, RouteRef, RouteRequest } from '@lm/domain';
 import { type ApiResponse, apiDownload, apiRequest, type QueryValue, type RequestOptions } from './api-client';
 import { ApiError, actionSucceeded } from './api-error';
 
 type Defined<T> = T extends undefined ? never : T;
 
 /** What one call sends: the contract's params, query and body (each only when the route has one). */
-export type CallOptions<C extends RouteContract> = (RouteRequest<C>['params'] extends undefined
+export type CallOptions<C extends RouteRef> = (RouteRequest<C>['params'] extends undefined
   ? { params?: never }
   : { params: Defined<RouteRequest<C>['params']> }) &
   (RouteRequest<C>['query'] extends undefined
     ? { query?: never }
     : { query?: Defined<RouteRequest<C>['query']> | Record<string, QueryValue> | URLSearchParams }) &
   (RouteRequest<C>['body'] extends undefined
-    ? C['multipart'] extends object
+    ? ContractOf<C>['multipart'] extends object
       ? { body: FormData }
       : { body?: never }
     : { body: Defined<RouteRequest<C>['body']> | FormData }) & {
@@ -23,7 +23,7 @@ export type CallOptions<C extends RouteContract> = (RouteRequest<C>['params'] ex
   };
 
 /** The path of a route with its `:name` parameters filled in (each encoded). */
-export function pathOf(contract: Pick<RouteContract, 'path'>, params: Record<string, unknown> = {}): string {
+export function pathOf(contract: Pick<RouteRef, 'path'>, params: Record<string, unknown> = {}): string {
   return contract.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) throw new Error(`${contract.path}: the parameter ${name} is missing`);
@@ -48,10 +48,11 @@ function requestOptions(options: {
 }
 
 /**
- * Calls one API route by its contract (packages/domain): the path, the method and the types of
- * what is sent and what comes back all come from the same schemas the server validates with.
+ * Calls one API route by its reference (`@lm/domain/routes`): the path and the method, with the
+ * types of what is sent and what comes back inferred from the same schemas the server validates
+ * with (the schemas themselves stay out of the page).
  */
-export function callRoute<C extends RouteContract>(
+export function callRoute<C extends RouteRef>(
   contract: C,
   ...[options]: RouteRequest<C>['params'] extends undefined
     ? RouteRequest<C>['body'] extends undefined
@@ -78,8 +79,8 @@ export function callRoute<C extends RouteContract>(
   );
 }
 
-/** Downloads a file route (reports, statements) by its contract. */
-export function downloadRoute<C extends RouteContract>(contract: C, options: CallOptions<C>): Promise<Response> {
+/** Downloads a file route (reports, statements) by its reference. */
+export function downloadRoute<C extends RouteRef>(contract: C, options: CallOptions<C>): Promise<Response> {
   const opts = options as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
   return apiDownload(contract.method, pathOf(contract, opts.params), requestOptions(options));
 }

@@ -1,4 +1,5 @@
-import { type HistoryEntity, type HistoryEntry, historyRoute } from '@lm/domain';
+import type { HistoryEntity, HistoryEntry } from '@lm/domain';
+import { historyRoute } from '@lm/domain/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../api/call-route';
 

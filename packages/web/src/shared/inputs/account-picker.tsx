@@ -1,11 +1,5 @@
-import {
-  accountListRoute,
-  type accountListShape,
-  formatMoney,
-  formatPercent,
-  type ListRow,
-  truncateText,
-} from '@lm/domain';
+import { type accountListShape, formatMoney, formatPercent, type ListRow, truncateText } from '@lm/domain';
+import { accountListRoute } from '@lm/domain/routes';
 import type { Ref } from 'react';
 import { callRoute } from '../api/call-route';
 import { SearchPicker } from './search-picker';

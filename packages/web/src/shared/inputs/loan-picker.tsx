@@ -1,4 +1,5 @@
-import { loanListRoute, truncateText } from '@lm/domain';
+import { truncateText } from '@lm/domain';
+import { loanListRoute } from '@lm/domain/routes';
 import { callRoute } from '../api/call-route';
 import { SearchPicker } from './search-picker';
 

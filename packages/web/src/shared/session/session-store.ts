@@ -1,11 +1,5 @@
-import type {
-  authenticateJwtRoute,
-  loginRoute,
-  logoutRoute,
-  RouteData,
-  RouteRequest,
-  userDetailsRoute,
-} from '@lm/domain';
+import type { RouteData, RouteRequest } from '@lm/domain';
+import type { authenticateJwtRoute, loginRoute, logoutRoute, userDetailsRoute } from '@lm/domain/routes';
 import { useSyncExternalStore } from 'react';
 import { api, onSessionEnded, storeTokens } from '../api/api-client';
 import { ApiError } from '../api/api-error';
