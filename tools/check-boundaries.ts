@@ -1,11 +1,13 @@
 /**
  * The import-boundary rule (STYLE.md §1): a feature imports another feature only through its
  * public `index.ts`, shared code imports no feature, the domain imports neither server nor web,
- * and features do not depend on each other in a circle. Run by `npm run lint` (so by `npm test`);
+ * features do not depend on each other in a circle, and the web takes a route from
+ * `@lm/domain/routes`, never its contract (docs/decisions/014-route-refs.md). Run by `npm run lint` (so by `npm test`);
  * exits non-zero listing every import that breaks a rule.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import * as routeRefs from '../packages/domain/src/routes/index';
 import { importsOf } from './source-imports';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -97,6 +99,28 @@ for (const file of sourceFiles('packages/domain/src')) {
   }
 }
 
+// the web calls a route by its reference: a contract imported from @lm/domain would build its schemas as the page loads
+const routeNames = new Set(Object.keys(routeRefs));
+const domainImport = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@lm\/domain';/g;
+for (const file of sourceFiles('packages/web/src')) {
+  for (const match of fs.readFileSync(file, 'utf8').matchAll(domainImport)) {
+    const names = (match[1] ?? '').split(',').map(
+      (item) =>
+        item
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0],
+    );
+    for (const name of names) {
+      if (name && routeNames.has(name)) {
+        problems.push(
+          `${path.relative(root, file)}: imports the contract ${name} from '@lm/domain' (take it from '@lm/domain/routes')`,
+        );
+      }
+    }
+  }
+}
+
 // SQL only in repositories (and list resources, which are the SQL of a list), migrations and the platform
 const sqlPattern =
   /sql`|sql<|\.selectFrom\(|\.insertInto\(|\.updateTable\(|\.deleteFrom\(|executePrepared\(|\.with\(|sql\.raw\(/;
@@ -133,4 +157,6 @@ if (problems.length > 0) {
   console.error(`Import boundaries: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('Import boundaries: every feature is used through its index.ts, with no cycles.');
+console.log(
+  'Import boundaries: every feature is used through its index.ts, with no cycles; the web takes its routes from @lm/domain/routes.',
+);

@@ -9,7 +9,7 @@ const inPackage = (packages: string) => new RegExp(`node_modules[\\\\/](${packag
 const inWeb = (paths: string) => new RegExp(`packages[\\\\/]web[\\\\/]src[\\\\/](${paths})`);
 const domainModule = /packages[\\/]domain[\\/]src[\\/](?:([a-z-]+)[\\/])?/;
 /** A module that imports zod's values (not only its types): it builds schemas as it loads. */
-const buildsSchemas = (id: string) => /^import \{[^}]*\} from 'zod';$/m.test(readFileSync(id, 'utf8'));
+const buildsSchemas = (id: string) => /^import (?!type\b)[^;]*\bfrom 'zod';/m.test(readFileSync(id, 'utf8'));
 /** The domain folders every list of loans, investments and money moves reads: one chunk. */
 const listDomain = new Set(['contract', 'csv', 'accounts', 'loans', 'investments', 'repayments', 'transactions']);
 
