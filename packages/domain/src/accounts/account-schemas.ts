@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sydneyDate } from '../clock';
+import { isIsoDate, sydneyDate } from '../clock';
 import { moneyFields, moneyInput, textInput } from '../contract';
 import { centsFromNumber } from '../money';
 import { accountMessages, commentLengthMax, movementAmountMaxCents } from './account-rules';
@@ -19,10 +19,8 @@ export function businessDateInput(emptyMessage: string) {
     .trim()
     .min(1, emptyMessage)
     .transform((value, ctx) => {
-      if (isoDatePattern.test(value)) {
-        const d = new Date(`${value}T00:00:00Z`);
-        if (!Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value) return value;
-      } else if (value.length <= 40) {
+      if (isIsoDate(value)) return value;
+      if (!isoDatePattern.test(value) && value.length <= 40) {
         const instant = new Date(value);
         if (!Number.isNaN(instant.getTime())) return sydneyDate(instant);
       }

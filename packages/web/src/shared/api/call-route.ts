@@ -23,10 +23,10 @@ export type CallOptions<C extends RouteRef> = (RouteRequest<C>['params'] extends
   };
 
 /** The path of a route with its `:name` parameters filled in (each encoded). */
-export function pathOf(contract: Pick<RouteRef, 'path'>, params: Record<string, unknown> = {}): string {
-  return contract.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+export function pathOf(route: Pick<RouteRef, 'path'>, params: Record<string, unknown> = {}): string {
+  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null) throw new Error(`${contract.path}: the parameter ${name} is missing`);
+    if (value === undefined || value === null) throw new Error(`${route.path}: the parameter ${name} is missing`);
     return encodeURIComponent(String(value));
   });
 }
@@ -53,7 +53,7 @@ function requestOptions(options: {
  * with (the schemas themselves stay out of the page).
  */
 export function callRoute<C extends RouteRef>(
-  contract: C,
+  route: C,
   ...[options]: RouteRequest<C>['params'] extends undefined
     ? RouteRequest<C>['body'] extends undefined
       ? [CallOptions<C>?]
@@ -61,11 +61,11 @@ export function callRoute<C extends RouteRef>(
     : [CallOptions<C>]
 ): Promise<ApiResponse<RouteData<C>>> {
   const opts = (options ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
-  const body = opts.body ?? (contract.method === 'GET' || contract.method === 'DELETE' ? undefined : {});
-  const action = `${contract.method} ${contract.path}`;
+  const body = opts.body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+  const action = `${route.method} ${route.path}`;
   return apiRequest<RouteData<C>>(
-    contract.method,
-    pathOf(contract, opts.params),
+    route.method,
+    pathOf(route, opts.params),
     requestOptions({ ...options, body }),
   ).then(
     (response) => {
@@ -80,7 +80,7 @@ export function callRoute<C extends RouteRef>(
 }
 
 /** Downloads a file route (reports, statements) by its reference. */
-export function downloadRoute<C extends RouteRef>(contract: C, options: CallOptions<C>): Promise<Response> {
+export function downloadRoute<C extends RouteRef>(route: C, options: CallOptions<C>): Promise<Response> {
   const opts = options as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
-  return apiDownload(contract.method, pathOf(contract, opts.params), requestOptions(options));
+  return apiDownload(route.method, pathOf(route, opts.params), requestOptions(options));
 }
