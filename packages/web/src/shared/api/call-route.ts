@@ -63,11 +63,7 @@ export function callRoute<C extends RouteRef>(
   const opts = (options ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
   const body = opts.body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
   const action = `${route.method} ${route.path}`;
-  return apiRequest<RouteData<C>>(
-    route.method,
-    pathOf(route, opts.params),
-    requestOptions({ ...options, body }),
-  ).then(
+  return apiRequest<RouteData<C>>(route.method, pathOf(route, opts.params), requestOptions({ ...options, body })).then(
     (response) => {
       actionSucceeded(action);
       return response;
