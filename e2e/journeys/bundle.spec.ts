@@ -1,12 +1,18 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import {
+  appShellKey,
   budgetProblems,
   chunkImportCycles,
   defaultDistDir,
   gridFreeProblems,
+  readManifest,
   routeBudgets,
   routeChunkSizes,
+  routeDataKey,
+  staticClosure,
   unknownBudgetedRoutes,
   zodFreeProblems,
 } from '../../packages/web/scripts/chunk-sizes';
@@ -41,6 +47,21 @@ test('no budgeted route loads more JavaScript than its budget (issue 18: /login 
   expect(sizes.find((s) => s.path === '/loans/new')?.heavy).toContain('zod');
   // the chunk groups make no chunks that import each other (a loop runs a module before its import)
   expect(chunkImportCycles(distDir)).toEqual([]);
+});
+
+test('the entry is the start-up code: the app and the data requests are chunks beside it, not inside it (ADR 015)', () => {
+  const { manifest, entryKey } = readManifest(distDir);
+  const entry = staticClosure(manifest, [entryKey]);
+  const appShell = appShellKey(manifest);
+  const routeData = routeDataKey(manifest);
+  expect(appShell && routeData).toBeTruthy();
+  expect(entry.has(appShell ?? '')).toBe(false);
+  expect(entry.has(routeData ?? '')).toBe(false);
+  expect(manifest[entryKey]?.dynamicImports).toEqual(expect.arrayContaining([appShell, routeData]));
+  const gzipBytes = [...entry]
+    .map((key) => fs.readFileSync(path.join(distDir, manifest[key]?.file ?? '')))
+    .reduce((sum, content) => sum + zlib.gzipSync(content, { level: 9 }).length, 0);
+  expect(gzipBytes).toBeLessThan(20 * 1024);
 });
 
 test('the login route is within its budget and loads neither the list table, the charts nor the query cache, and no script the budget does not count', async ({

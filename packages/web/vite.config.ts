@@ -14,8 +14,16 @@ const buildsSchemas = (id: string) => /^import (?!type\b)[^;]*\bfrom 'zod';/m.te
 const listDomain = new Set(['contract', 'csv', 'accounts', 'loans', 'investments', 'repayments', 'transactions']);
 
 const chunkGroups = [
-  // everything the entry imports statically, in one chunk beside it
-  { name: 'app-shell', tags: ['$initial' as const], priority: 100 },
+  // the start-up code and what it imports statically (main.tsx): small, so it runs as it arrives
+  { name: 'start-up', tags: ['$initial' as const], priority: 101 },
+  // the app itself (app/render-app.tsx: React DOM, Material UI, the router, the shell), which the
+  // entry loads once the start-up requests have left, in one chunk
+  {
+    name: 'app-shell',
+    test: (id: string) => /packages[\\/]web[\\/]src[\\/]app[\\/]render-app\.tsx$/.test(id),
+    priority: 100,
+    includeDependenciesRecursively: true,
+  },
   // the transitions under Material UI's Collapse, Fade, Grow and Slide, in a chunk of their own:
   // left to the groups below, they went with the first on-use chunk that took them (the dialogs'
   // inputs), which the FAQ's accordions then loaded whole
@@ -46,6 +54,20 @@ const chunkGroups = [
       inWeb('app[\\\\/](query-client|query-provider)').test(id),
     priority: 58,
     includeDependenciesRecursively: true,
+  },
+  // the start-up code's data requests (app/route-data.ts) with every list's request module and the
+  // little they import beyond the entry: one chunk, which imports nothing but the entry, so the
+  // requests leave as soon as it has arrived; the page of every route with data preloads it, and
+  // the login page goes without it
+  {
+    name: 'route-data',
+    test: (id: string) =>
+      /packages[\\/]domain[\\/]src[\\/]clock\.ts$/.test(id) ||
+      inWeb(
+        'app[\\\\/]route-data|shared[\\\\/]api[\\\\/]server-today|features[\\\\/][a-z-]+[\\\\/][a-z-]+-list-request|features[\\\\/]dashboard[\\\\/]staff-tables-request|features[\\\\/]accounts[\\\\/]accounts-api|shared[\\\\/]list[\\\\/](list-page|list-types)|shared[\\\\/]filter[\\\\/]combine-filters',
+      ).test(id),
+    priority: 57,
+    includeDependenciesRecursively: false,
   },
   // the login page's inputs (with what they import): the login route loads this and no other group
   {
@@ -169,6 +191,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // the manifest maps every route's screen to its chunks (scripts/chunk-sizes.ts reads it)
     manifest: true,
+    // every browser the app supports (app/unsupported-browser.ts) knows <link rel="modulepreload">
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {

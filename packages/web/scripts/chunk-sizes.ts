@@ -122,15 +122,42 @@ export function readManifest(distDir: string): { manifest: Manifest; entryKey: s
 }
 
 /**
- * The manifest keys of what a first visit to the route loads before its screen renders: the
- * screen's module and the query cache's module (which the router loads before any screen that
- * reads through it: app/query-gate.tsx), with everything they import statically.
+ * The manifest key of the chunk group `name` (vite.config.ts), which the manifest names after the
+ * group (`_app-shell-....js`) rather than after a module; null in a build without the group (the
+ * bench compares such builds).
+ */
+function groupKey(manifest: Manifest, name: string): string | null {
+  return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]?.name === name) ?? null;
+}
+
+/**
+ * The app itself (React DOM, Material UI, the router, the shell: app/render-app.tsx): the entry
+ * (main.tsx) holds only the start-up code and loads it once the start-up requests have left, so
+ * every route loads it (docs/decisions/015-start-up-entry.md).
+ */
+export const appShellKey = (manifest: Manifest) => groupKey(manifest, 'app-shell');
+
+/** The start-up code's data requests (app/route-data.ts): a route with data loads them before its screen. */
+export const routeDataKey = (manifest: Manifest) => groupKey(manifest, 'route-data');
+
+/**
+ * The manifest keys of what a first visit to the route loads before its screen renders: the app's
+ * own chunk (`appShellKey`), the screen's module and the query cache's module (which the router
+ * loads before any screen that reads through it: app/query-gate.tsx), with everything they import
+ * statically.
  */
 export function routeKeys(manifest: Manifest, route: RouteDefinition): Set<string> {
   const screenKey = route.screen ? `src/features/${route.screen}.tsx` : null;
   if (screenKey && !manifest[screenKey]) throw new Error(`The build has no chunk for ${screenKey} (${route.path})`);
   const queryKey = queryProviderKey(manifest);
-  const firstKeys = [...(screenKey ? [screenKey] : []), ...(queryKey && usesQueries(route) ? [queryKey] : [])];
+  const appShell = appShellKey(manifest);
+  const routeData = routeDataKey(manifest);
+  const firstKeys = [
+    ...(appShell ? [appShell] : []),
+    ...(screenKey ? [screenKey] : []),
+    ...(queryKey && usesQueries(route) ? [queryKey] : []),
+    ...(routeData && usesQueries(route) && route.access !== 'public' && route.access !== 'guest' ? [routeData] : []),
+  ];
   return staticClosure(manifest, firstKeys);
 }
 

@@ -1,18 +1,9 @@
 // first: zod's settings apply to schemas built after them
 import './app/zod-config';
-// next: the start-up requests (session, health, the route's code and data) leave before the rest
-// of the entry (React DOM, Material UI, the shell) is evaluated
-import './app/start-up';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { isUnsupportedBrowser } from './app/unsupported-browser';
+// next: the start-up requests (session, health, the route's code and data) leave as this small
+// entry runs, while the app's own chunk (React DOM, Material UI, the shell) is still arriving
+import { routeStarted } from './app/start-up';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App unsupportedBrowser={isUnsupportedBrowser(navigator.userAgent)} />
-    </StrictMode>,
-  );
-}
+// the app's chunk runs once the first screen's data requests have left (its evaluation would hold
+// them back otherwise: it is the longest piece of script the page runs)
+void routeStarted.then(() => import('./app/render-app'));

@@ -1,10 +1,8 @@
 import type { Role } from '@lm/domain';
 import { decodeAccessToken } from '../shared/api/jwt';
 import { readSession } from '../shared/api/storage';
-import { QueryGate } from './query-gate';
-import { startData } from './route-data';
 import { isAllowed, type RouteDefinition, routeFor, usesQueries } from './routes';
-import { screenOf } from './screens';
+import { screenLoader } from './screen-loaders';
 
 /**
  * The role of the stored session's token (an expired one too: the first call refreshes it, once
@@ -21,21 +19,28 @@ function storedRole(): Role | null {
  * Starts, at once and side by side, what the first screen needs: its code (the screen's chunk
  * and every chunk it imports), the query cache's code for a screen that reads through it, and,
  * for a signed-in user allowed on it, its first data (route-data.ts). Called as the app starts,
- * while the session is still being checked, so nothing waits for that.
+ * while the session is still being checked, so nothing waits for that. Resolves once the data
+ * requests have left (at once for a route without them).
  */
-export function preloadRoute(location: { pathname: string; search: string }): void {
+export function preloadRoute(location: { pathname: string; search: string }): Promise<void> {
   const route = routeFor(location.pathname);
-  if (!route) return;
+  if (!route) return Promise.resolve();
   // the data leaves at once (without TanStack Query's chunk, which the answers wait for), and the
   // query cache's chunk is asked for first: on the browser's six connections it arrives in the
   // first round, before the screen's larger chunks
   const role = signedInOn(route);
-  if (role) startData(route, location, role);
-  if (usesQueries(route)) void QueryGate.preload().catch(() => undefined);
+  // the data requests' code is a chunk of its own, preloaded by the page of every route with data
+  // (scripts/route-preloads.ts): the login page goes without it
+  const dataSent = role
+    ? import('./route-data').then(
+        ({ startData }) => startData(route, location, role),
+        () => undefined,
+      )
+    : Promise.resolve();
+  if (usesQueries(route)) void import('./query-provider').catch(() => undefined);
   // a failed download shows when the screen renders (the router asks again)
-  void screenOf(route)
-    ?.preload()
-    .catch(() => undefined);
+  void screenLoader(route)?.().catch(() => undefined);
+  return dataSent;
 }
 
 /** The stored session's role when it may open the route and the route's screen has data to ask for. */

@@ -23,11 +23,13 @@ function startUp(): Promise<boolean> {
 }
 
 let firstCheck: Promise<boolean> | null = null;
-// main.tsx imports this module before React DOM, Material UI and the app's shell, so these
-// requests leave as the entry starts to run, not once all of it has been evaluated
+/** Resolves once the first screen's data requests have left (main.tsx loads the app after that). */
+export let routeStarted: Promise<void> = Promise.resolve();
+// main.tsx is this module and little more, and loads React DOM, Material UI and the app's shell
+// after it has run: these requests leave as soon as the small entry has arrived
 if (typeof window !== 'undefined') {
   firstCheck = startUp();
-  preloadRoute(window.location);
+  routeStarted = preloadRoute(window.location);
 }
 
 /** The start-up health check's answer the first time (then a new check each time). */
