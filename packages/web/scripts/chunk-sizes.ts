@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { type RouteDefinition, routes, usesQueries } from '../src/app/routes';
+import { type RouteDefinition, routes, startsWithData, usesQueries } from '../src/app/routes';
 
 export interface ManifestChunk {
   file: string;
@@ -156,7 +156,7 @@ export function routeKeys(manifest: Manifest, route: RouteDefinition): Set<strin
     ...(appShell ? [appShell] : []),
     ...(screenKey ? [screenKey] : []),
     ...(queryKey && usesQueries(route) ? [queryKey] : []),
-    ...(routeData && usesQueries(route) && route.access !== 'public' && route.access !== 'guest' ? [routeData] : []),
+    ...(routeData && startsWithData(route) ? [routeData] : []),
   ];
   return staticClosure(manifest, firstKeys);
 }

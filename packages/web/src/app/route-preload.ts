@@ -1,7 +1,7 @@
 import type { Role } from '@lm/domain';
 import { decodeAccessToken } from '../shared/api/jwt';
 import { readSession } from '../shared/api/storage';
-import { isAllowed, type RouteDefinition, routeFor, usesQueries } from './routes';
+import { isAllowed, type RouteDefinition, routeFor, startsWithData, usesQueries } from './routes';
 import { screenLoader } from './screen-loaders';
 
 /**
@@ -45,8 +45,7 @@ export function preloadRoute(location: { pathname: string; search: string }): Pr
 
 /** The stored session's role when it may open the route and the route's screen has data to ask for. */
 function signedInOn(route: RouteDefinition): Role | null {
-  if (route.access === 'public' || route.access === 'guest' || route.screen === null || !usesQueries(route))
-    return null;
+  if (!startsWithData(route)) return null;
   const role = storedRole();
   return role && isAllowed(route.access, role) ? role : null;
 }

@@ -180,3 +180,12 @@ export function returnPathAfterLogin(from: string | null | undefined): string {
 export function usesQueries(route: RouteDefinition): boolean {
   return route.queries !== false;
 }
+
+/**
+ * Whether the start-up code asks for the route's first data (app/route-data.ts) for a signed-in
+ * user allowed on it: a screen of a signed-in area that reads through the query cache. The build's
+ * budgets and page preloads (scripts/chunk-sizes.ts) count the data's chunk for the same routes.
+ */
+export function startsWithData(route: RouteDefinition): boolean {
+  return route.access !== 'public' && route.access !== 'guest' && route.screen !== null && usesQueries(route);
+}
