@@ -989,8 +989,8 @@ async function load(
   progress.begin('balances', 3);
   await exec(
     trx,
-    `update ledger_accounts a set current_balance = s.current, pending_debits = s.debits, pending_credits = s.credits
-    from (
+    // a system account's cached sums live in its balance parts (migration 0210): all in part 0
+    `with s as (
       select p.ledger_account_id,
         coalesce(sum(p.amount) filter (where e.finalised_at is not null), 0) as current,
         coalesce(sum(-p.amount) filter (where e.finalised_at is null and e.voided_at is null and p.amount < 0), 0) as debits,
@@ -999,8 +999,15 @@ async function load(
       where (p.ledger_account_id >= ${LA_CASH} and p.ledger_account_id < ${LA_END})
          or p.ledger_account_id in (${houseLedger}, ${trust}, ${taxPayable})
       group by p.ledger_account_id
-    ) s
-    where a.id = s.ledger_account_id`,
+    ), accounts as (
+      update ledger_accounts a set current_balance = s.current, pending_debits = s.debits, pending_credits = s.credits
+      from s where a.id = s.ledger_account_id and not ledger_is_system_kind(a.kind)
+    )
+    update ledger_system_balance_parts b set
+      current_balance = case when b.part = 0 then s.current else 0 end,
+      pending_debits = case when b.part = 0 then s.debits else 0 end,
+      pending_credits = case when b.part = 0 then s.credits else 0 end
+    from s where b.ledger_account_id = s.ledger_account_id`,
   );
   progress.advance('balances', 1);
   // the house account's rows from before (the demo book) that come after generated ones in finalised order

@@ -78,7 +78,7 @@ describe('the generated book', () => {
   it('keeps every cached balance equal to the sum of its postings', async () => {
     expect(
       await count(sql`
-        select count(*) as n from ledger_accounts a
+        select count(*) as n from ledger_account_balances a
         left join (
           select p.ledger_account_id,
             sum(case when e.finalised_at is not null then p.amount else 0 end) as current,

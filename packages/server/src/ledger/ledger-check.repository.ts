@@ -39,7 +39,7 @@ const invariants: Invariant[] = [
     query: sql`
       select coalesce(sum(current_balance), 0)::text as current,
              coalesce(sum(pending_credits) - sum(pending_debits), 0)::text as pending
-      from ledger_accounts
+      from ledger_account_balances
       having coalesce(sum(current_balance), 0) <> 0 or coalesce(sum(pending_credits) - sum(pending_debits), 0) <> 0`,
     describe: (r) => `finalised balances sum to ${r.current}, pending postings to ${r.pending}`,
   },
@@ -57,7 +57,7 @@ const invariants: Invariant[] = [
         a.current_balance::text as cached_current, coalesce(s.current, 0)::text as current,
         a.pending_debits::text as cached_debits, coalesce(s.debits, 0)::text as debits,
         a.pending_credits::text as cached_credits, coalesce(s.credits, 0)::text as credits
-      from ledger_accounts a left join s on s.ledger_account_id = a.id
+      from ledger_account_balances a left join s on s.ledger_account_id = a.id
       where a.current_balance <> coalesce(s.current, 0)
          or a.pending_debits <> coalesce(s.debits, 0)
          or a.pending_credits <> coalesce(s.credits, 0)

@@ -150,7 +150,10 @@ describe('ledger check', () => {
       expect(sound.status, sound.stderr).toBe(0);
       expect(sound.stdout).toContain('ledger check: OK');
       const tampered = await openDatabase({ pgliteDir: path.join(dir, 'pgdata'), migrate: false });
-      await tampered.exec("update ledger_accounts set current_balance = 5 where kind = 'REVENUE'");
+      await tampered.exec(
+        `update ledger_system_balance_parts set current_balance = current_balance + 5
+         where part = 3 and ledger_account_id = (select id from ledger_accounts where kind = 'REVENUE')`,
+      );
       await tampered.close();
       const broken = run({ DATA_DIR: dir, DATABASE_URL: '' });
       expect(broken.status).toBe(1);

@@ -1,3 +1,4 @@
+import { centsFromString } from '@lm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -6,7 +7,8 @@ import { checkLedger } from './ledger-check';
 
 /**
  * The trust bank, revenue and tax withheld payable accounts are not locked by movements; their
- * cached balances are brought up to date at each transaction's commit (migration 0070). They must
+ * cached balances are brought up to date at each transaction's commit (migration 0070), in one of
+ * each account's balance parts that no other open transaction holds (migration 0210). They must
  * still equal their postings whatever commits, rolls back or runs at the same time.
  */
 
@@ -206,5 +208,59 @@ describe('the system accounts, brought up to date at commit', () => {
     }
     expect(await current(trust)).toBe(trustBefore - 140n);
     await expectSound();
+  });
+
+  it('apply their tally at commit without waiting for another open transaction that applied its own', async () => {
+    if (t.ctx.database.kind !== 'postgres') return; // the embedded database runs one transaction at a time
+    const trustBefore = await current(trust);
+    const deposit = (trx: Parameters<typeof postEntry>[0], investor: number, cents: bigint) =>
+      postEntry(
+        trx,
+        {
+          kind: 'DEPOSIT',
+          postings: [
+            { ledgerAccountId: trust, amountCents: -cents },
+            { ledgerAccountId: investor, amountCents: cents },
+          ],
+        },
+        now(),
+      );
+    const open = await t.ctx.db.startTransaction().execute();
+    try {
+      await deposit(open, investors[0]!, 100n);
+      // the tally's deferred event runs now, as at commit: this transaction holds one of the
+      // trust bank's parts until it ends (before migration 0210: the trust bank's one row)
+      await sql`set constraints all immediate`.execute(open);
+      await t.ctx.db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '2s'`.execute(trx);
+        await deposit(trx, investors[2]!, 40n);
+        await sql`set constraints all immediate`.execute(trx);
+      });
+      expect(await current(trust)).toBe(trustBefore - 40n);
+      await open.commit().execute();
+    } catch (error) {
+      await open.rollback().execute();
+      throw error;
+    }
+    expect(await current(trust)).toBe(trustBefore - 140n);
+    await expectSound();
+  });
+
+  it("keep zero in their ledger_accounts row: the balance is the sum of the account's parts", async () => {
+    const parts = await sql<{ part: number; current: string }>`
+      select part, current_balance::text as current from ledger_system_balance_parts
+      where ledger_account_id = ${trust} order by part`.execute(t.ctx.db);
+    expect(parts.rows.map((r) => r.part)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+    const summed = parts.rows.reduce((sum, r) => sum + centsFromString(r.current), 0n);
+    expect(summed).toBe(await current(trust));
+    const row = await t.ctx.db
+      .selectFrom('ledgerAccounts')
+      .select(['currentBalance', 'pendingDebits', 'pendingCredits'])
+      .where('id', '=', trust)
+      .executeTakeFirstOrThrow();
+    expect([row.currentBalance, row.pendingDebits, row.pendingCredits].map(Number)).toEqual([0, 0, 0]);
+    await expect(
+      sql`update ledger_accounts set current_balance = 1 where id = ${trust}`.execute(t.ctx.db),
+    ).rejects.toThrow(/ledger_accounts_system_balance_in_parts/);
   });
 });

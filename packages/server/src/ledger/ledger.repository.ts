@@ -193,9 +193,10 @@ export async function selectPostingsWithAccounts(trx: Executor, entryId: number)
     .execute();
 }
 
+/** A ledger account's cached balances (a system account's summed from its parts, migration 0210). */
 export async function selectBalance(db: Executor, ledgerAccountId: number): Promise<BalanceRow> {
   return db
-    .selectFrom('ledgerAccounts')
+    .selectFrom('ledgerAccountBalances')
     .select(['currentBalance', 'pendingDebits', 'pendingCredits', 'availableBalance'])
     .where('id', '=', ledgerAccountId)
     .executeTakeFirstOrThrow();

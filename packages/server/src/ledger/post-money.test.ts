@@ -165,7 +165,7 @@ describe('account postings', () => {
     ).rejects.toThrow(/itself a reversal/);
 
     const trustBalance = await t.ctx.db
-      .selectFrom('ledgerAccounts')
+      .selectFrom('ledgerAccountBalances')
       .select('currentBalance')
       .where('id', '=', trust)
       .executeTakeFirstOrThrow();

@@ -285,7 +285,7 @@ export async function brokenLedgerInvariants(ctx: AppContext): Promise<string[]>
   await check(
     'cached balances that differ from their postings',
     sql`select a.id, a.current_balance, s.current, a.pending_debits, s.debits, a.pending_credits, s.credits
-      from ledger_accounts a
+      from ledger_account_balances a
       left join lateral (
         select coalesce(sum(case when e.finalised_at is not null then p.amount else 0 end), 0) as current,
           coalesce(sum(case when e.finalised_at is null and e.voided_at is null and p.amount < 0 then -p.amount else 0 end), 0) as debits,

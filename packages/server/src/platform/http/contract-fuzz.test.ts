@@ -62,7 +62,7 @@ async function fingerprint(): Promise<string> {
       (select count(*) from account_transactions), (select count(*) from ledger_entries),
       (select count(*) from ledger_postings), (select count(*) from mandate_topups), (select count(*) from audit_log),
       (select md5(coalesce(string_agg(concat_ws(':', id, status, funded_amount, name), ',' order by id), '')) from loans),
-      (select md5(coalesce(string_agg(concat_ws(':', id, current_balance, pending_debits), ',' order by id), '')) from ledger_accounts),
+      (select md5(coalesce(string_agg(concat_ws(':', id, current_balance, pending_debits), ',' order by id), '')) from ledger_account_balances),
       (select md5(coalesce(string_agg(concat_ws(':', id, email, first_name, last_name, status), ',' order by id), '')) from users),
       (select md5(coalesce(string_agg(concat_ws(':', id, comment, investor_comment, status), ',' order by id), '')) from account_transactions)
     ) as print`.execute(t.ctx.db);
