@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, isMissingRoute } from '../api-client';
@@ -91,6 +94,21 @@ export async function moneyMovesSection(
       figures.push({ name: 'transfers / pgbench tps', value: round(transfers.perSecond / pgbenchTps), unit: 'x' });
     }
   }
+  let depositStatements: number | null = null;
+  if (pgbenchTps !== null && ctx.target.databaseUrl) {
+    ctx.log(`a deposit's statements through pgbench, 8 clients, ${durationMs / 1000} s ...`);
+    depositStatements = await depositStatementsTps(ctx.target.databaseUrl, durationMs / 1000, token, accounts);
+    figures.push({
+      name: "a deposit's statements through pgbench, 8 clients (no server)",
+      value: round(depositStatements),
+      unit: '/s',
+    });
+    figures.push({
+      name: "a deposit's statements / pgbench tps",
+      value: round(depositStatements / pgbenchTps),
+      unit: 'x',
+    });
+  }
   const failures = deposits.failures + (transfers?.failures ?? 0);
   return {
     id,
@@ -105,10 +123,68 @@ export async function moneyMovesSection(
     details: {
       accountsUsed: accounts.length,
       deposits: deposits.operations,
+      ...(depositStatements === null ? {} : { depositStatementsTps: depositStatements }),
       transfers: transfers?.operations ?? 0,
       ...(pgbenchTps === null ? { pgbench: 'not run: the target is the embedded database' } : {}),
     },
   };
+}
+
+/**
+ * What the database alone does with deposits: pgbench (8 clients, prepared statements) sends the
+ * statements the server sends for `POST /api/investmentAccounts/{id}/deposit` with an
+ * Idempotency-Key (ledger/round-trips.test.ts counts them): the session check, the key's claim,
+ * `ledger_post_money` with the movement the server builds, the new row's view, the key's DONE and
+ * COMMIT, for the same accounts and session as the HTTP figure. The difference from the HTTP
+ * figure is the server's (and the HTTP client's) share of the machine. The deposits are real:
+ * they are written to the book like the others.
+ */
+export async function depositStatementsTps(
+  databaseUrl: string,
+  seconds: number,
+  accessToken: string,
+  accounts: readonly number[],
+): Promise<number> {
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as {
+    sub: string;
+    sid: string;
+  };
+  const userId = Number(claims.sub);
+  if (!Number.isSafeInteger(userId) || !/^[0-9a-f-]{36}$/.test(claims.sid)) {
+    throw new Error('the access token has no user id or session id');
+  }
+  // pgbench reads ":name" as a variable, so the route's pattern is written with braces here
+  const route = '/api/investmentAccounts/{id}/deposit';
+  const key = `'pgbench-' || :client_id::text || '-' || :k::text`;
+  const script = `\\set i random(1, ${accounts.length})
+\\set k random(1, 1000000000000)
+begin;
+select user_id, revoked_at from sessions where id = '${claims.sid}';
+select idempotency_claim(${userId}::bigint, ${key}, 'POST ${route}', '${'0'.repeat(64)}', now(), '10000ms') as claimed;
+select ledger_post_money(jsonb_build_object('now', now(), 'kind', 'DEPOSIT', 'description', 'Deposit into investment account', 'pending', false, 'created_by', ${userId}, 'effective_date', now(), 'rows', jsonb_build_array(jsonb_build_object('type', 'DEPOSIT', 'amount', '10.00', 'comment', 'Benchmark deposit', 'investor_comment', 'Deposit', 'effective_date', now(), 'investment_account_id', (array[${accounts.join(',')}]::bigint[])[:i::int])), 'other_postings', jsonb_build_array(jsonb_build_object('system_kind', 'TRUST_BANK', 'amount', '-10.00')), 'audit', jsonb_build_object('actor_user_id', ${userId}, 'method', 'POST', 'route', '${route}', 'object_type', 'accountTransaction', 'object_id', null, 'address', '127.0.0.1', 'after', jsonb_build_object('amount', 10, 'comment', 'Benchmark deposit'), 'with_entry_id', true, 'with_transaction_ids', false))) as moved;
+select t.*, ia.name, ia.type, ia.investment_group_id, ial.current_balance, ial.available_balance, ia.bpay_biller_code, ia.bpay_reference_number, ia.is_foreign, wr.status, wr.amount, wba.name, wba.account_number, wba.bsb_number, llt.type, llt.net_amount, tl.name, tl.third_party_id, tl.status, cpa.name from account_transactions t left join investment_accounts ia on ia.id = t.investment_account_id left join ledger_accounts ial on ial.id = ia.ledger_account_id left join withdrawal_requests wr on wr.id = t.withdrawal_request_id left join bank_accounts wba on wba.id = wr.bank_account_id left join loan_transactions llt on llt.id = t.loan_transaction_id left join loans tl on tl.id = t.loan_id left join investment_accounts cpa on cpa.id = t.counterpart_account_id where t.ledger_entry_id = (select currval(pg_get_serial_sequence('ledger_entries', 'id'))) order by t.finalised_date desc, t.id desc limit 100;
+update idempotency_keys set state = 'DONE', response_status = 200, response_body = '{"success": true}'::jsonb where user_id = ${userId} and key = ${key};
+commit;
+`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-deposit-'));
+  const file = path.join(dir, 'deposit.sql');
+  fs.writeFileSync(file, script);
+  try {
+    const { stdout } = await run(
+      'pgbench',
+      ['-n', '-M', 'prepared', '-c', '8', '-j', '2', '-T', String(seconds), '-f', file, databaseUrl],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    return tpsOf(stdout);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function tpsOf(stdout: string): number {
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+  if (!match) throw new Error(`cannot read pgbench's tps from:\n${stdout}`);
+  return Number(match[1]);
 }
 
 /**
@@ -127,9 +203,7 @@ export async function pgbenchTps(databaseUrl: string, seconds: number): Promise<
     const { stdout } = await run('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), url.toString()], {
       maxBuffer: 16 * 1024 * 1024,
     });
-    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
-    if (!match) throw new Error(`cannot read pgbench's tps from:\n${stdout}`);
-    return Number(match[1]);
+    return tpsOf(stdout);
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
