@@ -1,6 +1,7 @@
 import { centsFromString } from '@lm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../platform/db/database';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { balanceOf, createLedgerAccount, finaliseEntry, postEntry, systemAccountId } from './ledger';
 import { checkLedger } from './ledger-check';
@@ -37,20 +38,55 @@ async function expectSound(): Promise<void> {
   expect((await checkLedger(t.ctx.db)).problems).toEqual([]);
 }
 
+/** A deposit from the trust bank into an investor's account. */
+function trustDeposit(trx: Tx, investor: number, cents: bigint) {
+  return postEntry(
+    trx,
+    {
+      kind: 'DEPOSIT',
+      postings: [
+        { ledgerAccountId: trust, amountCents: -cents },
+        { ledgerAccountId: investor, amountCents: cents },
+      ],
+    },
+    now(),
+  );
+}
+
+/**
+ * Deposits 100 in a transaction left open while a deposit of 40 into another account commits
+ * under a lock timeout, so that the second fails if it waits for the first. PostgreSQL only: the
+ * embedded database runs one transaction at a time.
+ */
+async function depositBesideAnOpenOne({ talliesFirst }: { talliesFirst: boolean }): Promise<void> {
+  if (t.ctx.database.kind !== 'postgres') return;
+  const trustBefore = await current(trust);
+  const tallyNow = async (trx: Tx) => {
+    if (talliesFirst) await sql`set constraints all immediate`.execute(trx);
+  };
+  const open = await t.ctx.db.startTransaction().execute();
+  try {
+    await trustDeposit(open, investors[0]!, 100n);
+    await tallyNow(open);
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await sql`set local lock_timeout = '2s'`.execute(trx);
+      await trustDeposit(trx, investors[2]!, 40n);
+      await tallyNow(trx);
+    });
+    expect(await current(trust)).toBe(trustBefore - 40n);
+    await open.commit().execute();
+  } catch (error) {
+    await open.rollback().execute();
+    throw error;
+  }
+  expect(await current(trust)).toBe(trustBefore - 140n);
+  await expectSound();
+}
+
 /** A deposit (trust bank -> investor) and a fee (investor -> revenue) in one transaction. */
 function depositWithFee(investor: number, cents: bigint, feeCents: bigint) {
   return t.ctx.db.transaction().execute(async (trx) => {
-    await postEntry(
-      trx,
-      {
-        kind: 'DEPOSIT',
-        postings: [
-          { ledgerAccountId: trust, amountCents: -cents },
-          { ledgerAccountId: investor, amountCents: cents },
-        ],
-      },
-      now(),
-    );
+    await trustDeposit(trx, investor, cents);
     await postEntry(
       trx,
       {
@@ -169,81 +205,14 @@ describe('the system accounts, brought up to date at commit', () => {
   });
 
   it('a movement does not wait for another one still open on the same system account', async () => {
-    if (t.ctx.database.kind !== 'postgres') return; // the embedded database runs one transaction at a time
-    const trustBefore = await current(trust);
-    const open = await t.ctx.db.startTransaction().execute();
-    try {
-      await postEntry(
-        open,
-        {
-          kind: 'DEPOSIT',
-          postings: [
-            { ledgerAccountId: trust, amountCents: -100n },
-            { ledgerAccountId: investors[0]!, amountCents: 100n },
-          ],
-        },
-        now(),
-      );
-      // another account's deposit commits while the first is still open: it would time out
-      // if it had to wait for the trust bank row
-      await t.ctx.db.transaction().execute(async (trx) => {
-        await sql`set local lock_timeout = '2s'`.execute(trx);
-        await postEntry(
-          trx,
-          {
-            kind: 'DEPOSIT',
-            postings: [
-              { ledgerAccountId: trust, amountCents: -40n },
-              { ledgerAccountId: investors[2]!, amountCents: 40n },
-            ],
-          },
-          now(),
-        );
-      });
-      expect(await current(trust)).toBe(trustBefore - 40n);
-      await open.commit().execute();
-    } catch (error) {
-      await open.rollback().execute();
-      throw error;
-    }
-    expect(await current(trust)).toBe(trustBefore - 140n);
-    await expectSound();
+    // the second deposit's tally waits for its commit, the first's for its own
+    await depositBesideAnOpenOne({ talliesFirst: false });
   });
 
   it('apply their tally at commit without waiting for another open transaction that applied its own', async () => {
-    if (t.ctx.database.kind !== 'postgres') return; // the embedded database runs one transaction at a time
-    const trustBefore = await current(trust);
-    const deposit = (trx: Parameters<typeof postEntry>[0], investor: number, cents: bigint) =>
-      postEntry(
-        trx,
-        {
-          kind: 'DEPOSIT',
-          postings: [
-            { ledgerAccountId: trust, amountCents: -cents },
-            { ledgerAccountId: investor, amountCents: cents },
-          ],
-        },
-        now(),
-      );
-    const open = await t.ctx.db.startTransaction().execute();
-    try {
-      await deposit(open, investors[0]!, 100n);
-      // the tally's deferred event runs now, as at commit: this transaction holds one of the
-      // trust bank's parts until it ends (before migration 0210: the trust bank's one row)
-      await sql`set constraints all immediate`.execute(open);
-      await t.ctx.db.transaction().execute(async (trx) => {
-        await sql`set local lock_timeout = '2s'`.execute(trx);
-        await deposit(trx, investors[2]!, 40n);
-        await sql`set constraints all immediate`.execute(trx);
-      });
-      expect(await current(trust)).toBe(trustBefore - 40n);
-      await open.commit().execute();
-    } catch (error) {
-      await open.rollback().execute();
-      throw error;
-    }
-    expect(await current(trust)).toBe(trustBefore - 140n);
-    await expectSound();
+    // each tally's deferred event runs before the other moves, as at commit: the open transaction
+    // holds one of the trust bank's parts until it ends (before migration 0210: the trust bank's row)
+    await depositBesideAnOpenOne({ talliesFirst: true });
   });
 
   it("keep zero in their ledger_accounts row: the balance is the sum of the account's parts", async () => {
