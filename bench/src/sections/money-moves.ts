@@ -134,8 +134,9 @@ export async function moneyMovesSection(
  * What the database alone does with deposits: pgbench (8 clients, prepared statements) sends the
  * statements the server sends for `POST /api/investmentAccounts/{id}/deposit` with an
  * Idempotency-Key (ledger/round-trips.test.ts counts them): the session check, the key's claim,
- * `ledger_post_money` with the movement the server builds, the new row's view, the key's DONE and
- * COMMIT, for the same accounts and session as the HTTP figure. The difference from the HTTP
+ * `ledger_post_money` with a movement of the shape the server builds, a read of the new row with
+ * the nine tables its view joins (written here by hand, not the list engine's SQL), the key's DONE
+ * and COMMIT, for the same accounts and session as the HTTP figure. The difference from the HTTP
  * figure is the server's (and the HTTP client's) share of the machine. The deposits are real:
  * they are written to the book like the others.
  */
