@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sydneyDate } from '@lm/domain';
+import { routePreloadsFile, sydneyDate } from '@lm/domain';
 import { checkLedger } from '../../packages/server/src/ledger/ledger-check';
 import { Clock } from '../../packages/server/src/platform/clock';
 import { loadConfig } from '../../packages/server/src/platform/config';
@@ -187,6 +187,14 @@ async function main(): Promise<number> {
   // a second build for the browser section: its own server, on the same PostgreSQL database or on
   // a copy of the embedded one taken before the first server opens it (one process per directory)
   const webDistB = wanted('browser') && values['web-dist-b'] ? path.resolve(values['web-dist-b']) : null;
+  // a build made by vite alone has no route preloads: its pages would list no module preloads
+  for (const dist of [webDist, webDistB]) {
+    if (dist && !fs.existsSync(path.join(dist, routePreloadsFile))) {
+      log(
+        `warning: ${dist} has no ${routePreloadsFile}: its pages list no module preloads (npm run build -w @lm/web writes it)`,
+      );
+    }
+  }
   let dataDirB: string | null = null;
   if (webDistB && target.kind !== 'postgres') {
     dataDirB = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-b-'));
