@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { describe, isMissingRoute } from '../api-client';
 import { type BenchContext, endpointMissing, type SectionResult, skipped } from '../bench-context';
@@ -146,12 +147,9 @@ export async function depositStatementsTps(
   accessToken: string,
   accounts: readonly number[],
 ): Promise<number> {
-  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as {
-    sub: string;
-    sid: string;
-  };
+  const claims = decodeJwt(accessToken);
   const userId = Number(claims.sub);
-  if (!Number.isSafeInteger(userId) || !/^[0-9a-f-]{36}$/.test(claims.sid)) {
+  if (!Number.isSafeInteger(userId) || typeof claims.sid !== 'string' || !/^[0-9a-f-]{36}$/.test(claims.sid)) {
     throw new Error('the access token has no user id or session id');
   }
   // pgbench reads ":name" as a variable, so the route's pattern is written with braces here
