@@ -2,6 +2,7 @@ import { type Cents, centsToString } from '@lm/domain';
 import { sql } from 'kysely';
 import type { Tx } from '../platform/db/database';
 import { updateByIds } from '../platform/db/update-by-ids';
+import { anyOf } from '../platform/db/any-of';
 
 /**
  * The SQL of the investor-visible account rows (account_transactions) that post-money.ts writes
@@ -60,7 +61,7 @@ export async function selectPendingRowsOfEntries(trx: Tx, entryIds: readonly num
   return trx
     .selectFrom('accountTransactions')
     .select(['id', 'investmentAccountId', 'amount'])
-    .where('ledgerEntryId', 'in', [...new Set(entryIds)])
+    .where(anyOf('ledgerEntryId', [...new Set(entryIds)]))
     .where('status', '=', 'PENDING')
     .orderBy('id')
     .execute();

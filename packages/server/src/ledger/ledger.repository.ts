@@ -1,6 +1,7 @@
 import { type Cents, centsToString } from '@lm/domain';
 import { sql } from 'kysely';
 import { type Executor, executePrepared, type Tx } from '../platform/db/database';
+import { anyOf } from '../platform/db/any-of';
 
 /**
  * The SQL of the double-entry ledger (ledger.ts holds its rules): ledger accounts, entries,
@@ -141,7 +142,7 @@ export async function selectEntriesAccounts(trx: Tx, entryIds: readonly number[]
     .selectFrom('ledgerPostings')
     .select('ledgerAccountId')
     .distinct()
-    .where('entryId', 'in', entryIds)
+    .where(anyOf('entryId', entryIds))
     .execute();
   return rows.map((r) => r.ledgerAccountId);
 }
@@ -151,14 +152,14 @@ export async function lockEntries(trx: Tx, entryIds: readonly number[]) {
   return trx
     .selectFrom('ledgerEntries')
     .select(['id', 'finalisedAt', 'voidedAt'])
-    .where('id', 'in', entryIds)
+    .where(anyOf('id', entryIds))
     .orderBy('id')
     .forUpdate()
     .execute();
 }
 
 export async function markEntriesFinalised(trx: Tx, entryIds: readonly number[], now: Date): Promise<void> {
-  await trx.updateTable('ledgerEntries').set({ finalisedAt: now }).where('id', 'in', entryIds).execute();
+  await trx.updateTable('ledgerEntries').set({ finalisedAt: now }).where(anyOf('id', entryIds)).execute();
 }
 
 export async function markEntryVoided(trx: Tx, entryId: number, now: Date): Promise<void> {
@@ -207,7 +208,7 @@ export async function selectInvestmentAccountLedgerIds(db: Executor, investmentA
   return db
     .selectFrom('investmentAccounts')
     .select(['id', 'ledgerAccountId'])
-    .where('id', 'in', [...investmentAccountIds])
+    .where(anyOf('id', investmentAccountIds))
     .execute();
 }
 

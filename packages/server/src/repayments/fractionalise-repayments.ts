@@ -116,11 +116,12 @@ async function fractionaliseBatch(
   }
 
   const taxPayable = await systemAccountId(trx, 'TAX_WITHHELD_PAYABLE');
-  const accountIds = [...new Set([...holdingRows.map((h) => h.investmentAccountId), houseAccountId])];
-  const locked = await lockForMovement(trx, accountIds, [
-    ...loans.map((l) => l.collectionsLedgerAccountId),
-    taxPayable,
-  ]);
+  // the holders' cash accounts by the ledger ids their rows carry (no lookup of a thousand accounts)
+  const locked = await lockForMovement(
+    trx,
+    [houseAccountId],
+    [...new Set(holdingRows.map((h) => h.ledgerAccountId)), ...loans.map((l) => l.collectionsLedgerAccountId), taxPayable],
+  );
   let houseAvailable: Cents = await availableCents(trx, houseAccountId);
 
   const results: FractionalisedRepayment[] = [];
@@ -275,15 +276,17 @@ async function fractionaliseBatch(
     });
   }
 
-  const posted = await postMoneyMany(trx, movements, now, locked);
+  // both statements leave at once: the investments' update is built while the ledger writes
+  const [posted] = await Promise.all([
+    postMoneyMany(trx, movements, now, locked),
+    repo.addInvestmentsRepaid(
+      trx,
+      [...repaid.entries()].map(([id, r]) => ({ id, principalCents: r.principal, interestCents: r.interest })),
+    ),
+  ]);
   posted.forEach((p, index) => {
     results[movementOf[index]!]!.ledgerEntryId = p.entryId;
   });
-
-  await repo.addInvestmentsRepaid(
-    trx,
-    [...repaid.entries()].map(([id, r]) => ({ id, principalCents: r.principal, interestCents: r.interest })),
-  );
   await repo.markFractionalised(
     trx,
     stamps.map((s) => ({

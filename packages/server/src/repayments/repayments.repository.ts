@@ -2,6 +2,7 @@ import { type Cents, centsToString, openRepaymentStatuses } from '@lm/domain';
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../platform/db/database';
 import { updateByIds } from '../platform/db/update-by-ids';
+import { anyOf } from '../platform/db/any-of';
 
 /**
  * The SQL of the repayments feature: loans and their repayments as receipts pay them, loan
@@ -19,7 +20,7 @@ export function loansByThirdPartyIds(db: Executor, thirdPartyIds: readonly strin
   return db
     .selectFrom('loans')
     .select(['id', 'thirdPartyId', 'amount', 'name', 'status'])
-    .where('thirdPartyId', 'in', [...thirdPartyIds])
+    .where(anyOf('thirdPartyId', thirdPartyIds, 'text'))
     .where('status', '<>', 'DELETED')
     .orderBy('id')
     .execute();
@@ -31,7 +32,7 @@ export function lockLoans(trx: Tx, loanIds: readonly number[]) {
   return trx
     .selectFrom('loans')
     .select(['id', 'status', 'collectionsLedgerAccountId'])
-    .where('id', 'in', [...loanIds])
+    .where(anyOf('id', loanIds))
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -52,7 +53,7 @@ export function loansStatusAndGrace(trx: Tx, loanIds: readonly number[]) {
   return trx
     .selectFrom('loans')
     .select(['id', 'status', 'gracePeriodDays'])
-    .where('id', 'in', [...loanIds])
+    .where(anyOf('id', loanIds))
     .execute();
 }
 
@@ -62,7 +63,7 @@ export function loansForFractionalising(trx: Tx, loanIds: readonly number[]) {
   return trx
     .selectFrom('loans')
     .select(['id', 'baseInterestRate', 'collectionsLedgerAccountId'])
-    .where('id', 'in', [...loanIds])
+    .where(anyOf('id', loanIds))
     .execute();
 }
 
@@ -100,9 +101,9 @@ export function lockOpenRepayments(trx: Tx, loanIds: readonly number[]) {
       'interestPaid',
       'interestWrittenOff',
     ])
-    .where('loanId', 'in', [...loanIds])
+    .where(anyOf('loanId', loanIds))
     .where('isArchived', '=', false)
-    .where('status', 'in', [...openRepaymentStatuses])
+    .where(anyOf('status', openRepaymentStatuses, 'text'))
     .orderBy('loanId')
     .orderBy('dueDate')
     .orderBy('id')
@@ -126,7 +127,7 @@ export function currentRepayments(trx: Tx, loanIds: readonly number[]) {
       'interestPaid',
       'interestWrittenOff',
     ])
-    .where('loanId', 'in', [...loanIds])
+    .where(anyOf('loanId', loanIds))
     .where('isArchived', '=', false)
     .orderBy('loanId')
     .orderBy('dueDate')
@@ -177,7 +178,7 @@ export function publishedReceipts(db: Executor, receiptIds: readonly string[]) {
     .selectFrom('loanTransactions')
     .select(['id', 'receiptId', 'loanId', 'netAmount', 'grossAmount', 'receiptDate', 'repaymentId'])
     .select(['principalAmount', 'interestAmount', 'excessAmount'])
-    .where('receiptId', 'in', [...receiptIds])
+    .where(anyOf('receiptId', receiptIds, 'text'))
     .where('reversesTransactionId', 'is', null)
     .execute();
 }
@@ -240,7 +241,7 @@ export function lockLoanTransactions(trx: Tx, ids: readonly number[]) {
     .selectFrom('loanTransactions')
     .select(['id', 'loanId', 'type', 'status', 'principalAmount', 'interestAmount', 'fractionalisedDate'])
     .select(['reversalTransactionId', 'reversesTransactionId'])
-    .where('id', 'in', [...ids])
+    .where(anyOf('id', ids))
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -291,7 +292,7 @@ export async function markFractionalised(
 
 /**
  * The loans' holders, locked: deployed, unsold, unreversed investments with principal outstanding,
- * with their account's foreign flag. Only the investments are locked (their repaid amounts
+ * with their account's foreign flag and cash ledger account. Only the investments are locked (their repaid amounts
  * change); the accounts are locked through their ledger accounts before money moves, and locking
  * their rows too would write a thousand row locks and stop other movements' reference checks.
  */
@@ -300,9 +301,9 @@ export function lockHoldings(trx: Tx, loanIds: readonly number[]) {
   return trx
     .selectFrom('investments as i')
     .innerJoin('investmentAccounts as a', 'a.id', 'i.investmentAccountId')
-    .select(['i.id', 'i.loanId', 'i.investmentAccountId', 'i.investmentInterestRate', 'a.isForeign'])
+    .select(['i.id', 'i.loanId', 'i.investmentAccountId', 'i.investmentInterestRate', 'a.isForeign', 'a.ledgerAccountId'])
     .select(sql<string>`i.invested_amount - i.principal_repaid - i.principal_written_off`.as('outstanding'))
-    .where('i.loanId', 'in', [...loanIds])
+    .where(anyOf('i.loanId', loanIds))
     .where('i.finalisedDate', 'is not', null)
     .where('i.saleDate', 'is', null)
     .where('i.reversedDate', 'is', null)
