@@ -1,8 +1,8 @@
 import { type Cents, centsToString } from '@lm/domain';
 import { sql } from 'kysely';
+import { anyOf } from '../platform/db/any-of';
 import type { Tx } from '../platform/db/database';
 import { updateByIds } from '../platform/db/update-by-ids';
-import { anyOf } from '../platform/db/any-of';
 
 /**
  * The SQL of the investor-visible account rows (account_transactions) that post-money.ts writes

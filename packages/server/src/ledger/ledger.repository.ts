@@ -1,7 +1,7 @@
 import { type Cents, centsToString } from '@lm/domain';
 import { sql } from 'kysely';
-import { type Executor, executePrepared, type Tx } from '../platform/db/database';
 import { anyOf } from '../platform/db/any-of';
+import { type Executor, executePrepared, type Tx } from '../platform/db/database';
 
 /**
  * The SQL of the double-entry ledger (ledger.ts holds its rules): ledger accounts, entries,

@@ -120,7 +120,11 @@ async function fractionaliseBatch(
   const locked = await lockForMovement(
     trx,
     [houseAccountId],
-    [...new Set(holdingRows.map((h) => h.ledgerAccountId)), ...loans.map((l) => l.collectionsLedgerAccountId), taxPayable],
+    [
+      ...new Set(holdingRows.map((h) => h.ledgerAccountId)),
+      ...loans.map((l) => l.collectionsLedgerAccountId),
+      taxPayable,
+    ],
   );
   let houseAvailable: Cents = await availableCents(trx, houseAccountId);
 

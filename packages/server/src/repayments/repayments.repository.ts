@@ -1,8 +1,8 @@
 import { type Cents, centsToString, openRepaymentStatuses } from '@lm/domain';
 import { sql } from 'kysely';
+import { anyOf } from '../platform/db/any-of';
 import type { Executor, Tx } from '../platform/db/database';
 import { updateByIds } from '../platform/db/update-by-ids';
-import { anyOf } from '../platform/db/any-of';
 
 /**
  * The SQL of the repayments feature: loans and their repayments as receipts pay them, loan
@@ -50,11 +50,7 @@ export function lockLoan(trx: Tx, loanId: number) {
 
 /** The loans' statuses and grace days. */
 export function loansStatusAndGrace(trx: Tx, loanIds: readonly number[]) {
-  return trx
-    .selectFrom('loans')
-    .select(['id', 'status', 'gracePeriodDays'])
-    .where(anyOf('id', loanIds))
-    .execute();
+  return trx.selectFrom('loans').select(['id', 'status', 'gracePeriodDays']).where(anyOf('id', loanIds)).execute();
 }
 
 /** The loans' base rates and collections accounts (fractionalising). */
@@ -301,7 +297,14 @@ export function lockHoldings(trx: Tx, loanIds: readonly number[]) {
   return trx
     .selectFrom('investments as i')
     .innerJoin('investmentAccounts as a', 'a.id', 'i.investmentAccountId')
-    .select(['i.id', 'i.loanId', 'i.investmentAccountId', 'i.investmentInterestRate', 'a.isForeign', 'a.ledgerAccountId'])
+    .select([
+      'i.id',
+      'i.loanId',
+      'i.investmentAccountId',
+      'i.investmentInterestRate',
+      'a.isForeign',
+      'a.ledgerAccountId',
+    ])
     .select(sql<string>`i.invested_amount - i.principal_repaid - i.principal_written_off`.as('outstanding'))
     .where(anyOf('i.loanId', loanIds))
     .where('i.finalisedDate', 'is not', null)
