@@ -55,18 +55,21 @@ async function collect(baseURL: string, token: string, loanId: number, repayment
       },
     ],
   );
-  const [split] = await callApi<
-    {
-      pieces: { investmentId: number; investmentAccountId: number; principalAmount: number; interestAmount: number }[];
-    }[]
-  >(
+  const [split] = await callApi<{ ledgerEntryId: number | null; holdersPaid: number }[]>(
     baseURL,
     token,
     'POST',
     '/api/repayments/fractionalise',
     published.receipts.map((r) => r.loanTransactionId),
   );
-  return split?.pieces ?? [];
+  if (!split?.ledgerEntryId) return [];
+  // each holder's piece is its account row of the repayment's entry
+  const filter = `ledgerEntryId eq ${split.ledgerEntryId} and type eq 'REPAYMENT'`;
+  const pieces = await callApi<
+    { investmentId: number; investmentAccountId: number; principalAmount: number; interestAmount: number }[]
+  >(baseURL, token, 'GET', `/api/transactions?${new URLSearchParams({ $filter: filter, $top: '100' })}`);
+  expect(pieces).toHaveLength(split.holdersPaid);
+  return pieces;
 }
 
 /**

@@ -160,17 +160,6 @@ export const receiptsPublishRoute = defineRoute({
   idempotent: true,
 });
 
-export const fractionalisedPieceSchema = z.object({
-  investmentId: z.number().int(),
-  investmentAccountId: z.number().int(),
-  principalAmount: z.number(),
-  interestAmount: z.number(),
-  topUpAmount: z.number(),
-  taxWithheldAmount: z.number(),
-  /** What reached the holder's cash: principal + interest + top-up - tax. */
-  cashAmount: z.number(),
-});
-
 export const fractionalisedRepaymentSchema = z.object({
   loanTransactionId: z.number().int(),
   loanId: z.number().int(),
@@ -179,8 +168,13 @@ export const fractionalisedRepaymentSchema = z.object({
   commissionAmount: z.number(),
   topUpAmount: z.number(),
   taxWithheldAmount: z.number(),
+  /**
+   * The entry that moved it; each holder's piece is its account row of this entry (GET
+   * api/transactions, $filter=ledgerEntryId eq <id>). Null for a receipt that was all excess.
+   */
   ledgerEntryId: z.number().int().nullable(),
-  pieces: z.array(fractionalisedPieceSchema),
+  /** How many holders' accounts the repayment reached (an account row each). */
+  holdersPaid: z.number().int(),
 });
 
 export const repaymentsFractionaliseRoute = defineRoute({

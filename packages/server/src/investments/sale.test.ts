@@ -9,6 +9,7 @@ import {
   fixtureSchedule,
   openFundedAccount,
   payFixtureRepayment,
+  repaymentPieces,
   type TestLoan,
 } from '../repayments/repayments.test-support';
 import { createTestApp, demo, type TestApp } from '../test-support/test-app';
@@ -330,7 +331,9 @@ describe("DOMAIN.md's worked example", () => {
     expect([late.status, late.body.userMessage]).toEqual([422, 'A sale cannot occur after an unpaid repayment.']);
 
     const [split] = await repay(1);
-    const by = Object.fromEntries(split!.pieces.map((p) => [p.investmentAccountId, p]));
+    const pieces = await repaymentPieces(t.ctx, split!.ledgerEntryId!);
+    expect(split!.holdersPaid).toBe(pieces.length);
+    const by = Object.fromEntries(pieces.map((p) => [p.investmentAccountId, p]));
     expect(by[loan.accounts.a]).toMatchObject({
       principalAmount: 2384.57,
       interestAmount: 241.85,
@@ -351,7 +354,7 @@ describe("DOMAIN.md's worked example", () => {
     expect(by[x]).toMatchObject({ principalAmount: 1430.74, interestAmount: 152.02, cashAmount: 1582.76 });
     expect(by[y]).toMatchObject({ principalAmount: 953.83, interestAmount: 92.13, cashAmount: 1045.96 });
     expect(split!.commissionAmount).toBe(120.55);
-    expect(split!.pieces.map((p) => p.investmentId)).not.toContain(investmentA);
+    expect(pieces.map((p) => p.investmentId)).not.toContain(investmentA);
 
     // the investment screens: X's holding shares the repayments from the sale on, as 15% of the loan
     const xInvestment = result.newInvestments[0].investmentId;

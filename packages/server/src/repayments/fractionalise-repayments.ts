@@ -151,7 +151,7 @@ async function fractionaliseBatch(
         topUpAmount: 0,
         taxWithheldAmount: 0,
         ledgerEntryId: null,
-        pieces: [],
+        holdersPaid: 0,
       });
       continue;
     }
@@ -268,15 +268,7 @@ async function fractionaliseBatch(
       topUpAmount: centsToNumber(split.topUpTotalCents),
       taxWithheldAmount: centsToNumber(split.taxWithheldTotalCents),
       ledgerEntryId: null,
-      pieces: split.pieces.map((p) => ({
-        investmentId: p.investmentId,
-        investmentAccountId: p.investmentAccountId,
-        principalAmount: centsToNumber(p.principalCents),
-        interestAmount: centsToNumber(p.interestCents + p.topUpCents),
-        topUpAmount: centsToNumber(p.topUpCents),
-        taxWithheldAmount: centsToNumber(p.taxWithheldCents),
-        cashAmount: centsToNumber(p.cashCents),
-      })),
+      holdersPaid: split.pieces.filter((p) => p.cashCents !== 0n).length,
     });
   }
 

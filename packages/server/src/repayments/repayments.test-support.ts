@@ -325,3 +325,34 @@ export async function brokenLedgerInvariants(ctx: AppContext): Promise<string[]>
   );
   return broken;
 }
+
+/** A holder's piece of a fractionalised repayment, as its account row of the entry shows it. */
+export interface RepaymentPiece {
+  investmentId: number | null;
+  investmentAccountId: number;
+  principalAmount: number;
+  /** Interest including any mandate top-up. */
+  interestAmount: number;
+  taxWithheldAmount: number;
+  /** What reached the holder's cash. */
+  cashAmount: number;
+}
+
+/** The holders' pieces of a fractionalised repayment: the REPAYMENT account rows of its ledger entry. */
+export async function repaymentPieces(ctx: AppContext, ledgerEntryId: number): Promise<RepaymentPiece[]> {
+  const rows = await ctx.db
+    .selectFrom('accountTransactions')
+    .select(['investmentId', 'investmentAccountId', 'principalAmount', 'interestAmount', 'taxWithheldAmount', 'amount'])
+    .where('ledgerEntryId', '=', ledgerEntryId)
+    .where('type', '=', 'REPAYMENT')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    investmentId: r.investmentId,
+    investmentAccountId: r.investmentAccountId,
+    principalAmount: Number(r.principalAmount),
+    interestAmount: Number(r.interestAmount),
+    taxWithheldAmount: Number(r.taxWithheldAmount),
+    cashAmount: Number(r.amount),
+  }));
+}

@@ -302,7 +302,17 @@ describe('the excess screen and fractionalising', () => {
       commissionAmount: 133.33,
       taxWithheldAmount: 16.45,
     });
-    const byAccount = Object.fromEntries(result.pieces.map((p: any) => [p.investmentAccountId, p]));
+    // each holder's piece is its account row of the entry, read as staff read it
+    const rows = await t.call(
+      'GET',
+      `/api/transactions?${new URLSearchParams({ $filter: `ledgerEntryId eq ${result.ledgerEntryId} and type eq 'REPAYMENT'`, $top: '100' })}`,
+      { token: management },
+    );
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    expect(rows.body.data).toHaveLength(result.holdersPaid);
+    const byAccount = Object.fromEntries(
+      rows.body.data.map((r: any) => [r.investmentAccountId, { ...r, cashAmount: r.amount }]),
+    );
     expect(byAccount[loan.accounts.a]).toMatchObject({
       principalAmount: 4719.97,
       interestAmount: 525,
