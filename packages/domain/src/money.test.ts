@@ -14,6 +14,10 @@ describe('money', () => {
     expect(centsFromString('120000.00')).toBe(12000000n);
     expect(centsFromString('-0.05')).toBe(-5n);
     expect(centsFromString('10.5')).toBe(1050n);
+    expect(centsFromString('-0.00')).toBe(0n);
+    expect(centsFromString('007.05')).toBe(705n);
+    expect(centsFromString(' 12.34 ')).toBe(1234n);
+    expect(centsFromString('12345678901234567.89')).toBe(1234567890123456789n);
     expect(centsToString(-5n)).toBe('-0.05');
     expect(centsToString(12000000n)).toBe('120000.00');
     expect(centsToNumber(1068994n)).toBe(10689.94);
