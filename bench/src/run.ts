@@ -34,6 +34,7 @@ import { saleSection } from './sections/sale';
 import { sessionCheckSection } from './sections/session-check';
 import { buildWeb, webChunksSection } from './sections/web-chunks';
 import { repoRoot, type ServerHandle, startServer } from './server-process';
+import { type Settled, settleLikeAutovacuum } from './settle';
 
 const usage = `Usage: npm run bench [-- --quick] [--pg-url postgres://...] [--reuse-web-build] [--web-dist DIR] [--no-ledger-check]
 
@@ -201,6 +202,10 @@ async function main(): Promise<number> {
     fs.cpSync(target.dataDir!, dataDirB, { recursive: true, filter: (file) => path.basename(file) !== 'server.lock' });
   }
 
+  /** The server's autovacuum (PostgreSQL), and what the bench vacuumed in its place before each section. */
+  let autovacuum: 'on' | 'off' | null = null;
+  const settledBefore: Record<string, Settled[]> = {};
+
   log('starting the server ...');
   const server = await startServer({
     ...databaseEnv(target.dataDir!),
@@ -283,6 +288,18 @@ async function main(): Promise<number> {
     ];
     for (const [id, label, step] of steps) {
       if (!wanted(id)) continue;
+      if (target.kind === 'postgres') {
+        // a server without autovacuum: what it would have cleared by now, outside the timing
+        const settled = await settleLikeAutovacuum(target.databaseUrl!);
+        if (settled === null) autovacuum = 'on';
+        else {
+          autovacuum = 'off';
+          if (settled.length > 0) {
+            settledBefore[id] = settled;
+            log(`autovacuum is off: vacuumed ${settled.map((t) => t.table).join(', ')} before the section`);
+          }
+        }
+      }
       log(`${label} ...`);
       try {
         sections.push(await step());
@@ -366,6 +383,7 @@ async function main(): Promise<number> {
       ...(target.kind === 'postgres' ? { databaseUrl: redact(target.databaseUrl!) } : { dataDir: target.dataDir }),
     },
     book: prepared.book,
+    ...(autovacuum ? { autovacuum, vacuumedBeforeSections: settledBefore } : {}),
     argon2: argon2Label,
     sections,
   };
@@ -379,7 +397,11 @@ async function main(): Promise<number> {
     `\nBenchmark on the ${target.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database: ` +
       `${prepared.book.loans.toLocaleString('en-AU')} loans, ${prepared.book.investmentAccounts.toLocaleString('en-AU')} accounts, ` +
       `${prepared.book.investments.toLocaleString('en-AU')} investments, ${prepared.book.accountTransactions.toLocaleString('en-AU')} account transactions; ` +
-      `${os.cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} at the start${quick ? '; quick run' : ''}\n`,
+      `${os.cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} at the start${quick ? '; quick run' : ''}` +
+      (autovacuum === 'off'
+        ? '; the server has autovacuum off: before each section the bench vacuumed the tables autovacuum would have (JSON: vacuumedBeforeSections)'
+        : '') +
+      '\n',
   );
   printTable(sections);
   console.log(`\nWritten to ${path.relative(process.cwd(), file)} and bench/results/latest.json`);
