@@ -3,6 +3,7 @@ import { loanDailyJob } from './investments';
 import { certificateExpiryNoticeJob, staleUploadsJob } from './onboarding';
 import { loadConfig } from './platform/config';
 import { createContext } from './platform/create-context';
+import { autovacuumWarning, embeddedVacuumJob } from './platform/db/maintenance';
 import { expiredIdempotencyKeysJob } from './platform/idempotency';
 import { finishedJobsCleanupJob, startJobWorker } from './platform/job-queue';
 import { startDailyJobs, startPeriodicJobs } from './platform/jobs';
@@ -33,13 +34,15 @@ async function main() {
     fatal('cannot start', error);
   }
   if (config.seedDemo && (await seedIfEmpty(ctx))) console.log('Demo data created.');
+  const vacuumWarning = await autovacuumWarning(ctx);
+  if (vacuumWarning) console.warn(`warning: ${vacuumWarning}`);
   const app = await buildApp(ctx, { serveWeb: true });
   const stopDailyJobs = startDailyJobs(ctx, [loanDailyJob, certificateExpiryNoticeJob, staleUploadsJob], (message) =>
     app.log.info(message),
   );
   const stopPeriodicJobs = startPeriodicJobs(
     ctx,
-    [releaseExpiredWithdrawalsJob, expiredIdempotencyKeysJob, finishedJobsCleanupJob],
+    [releaseExpiredWithdrawalsJob, expiredIdempotencyKeysJob, finishedJobsCleanupJob, embeddedVacuumJob],
     (message) => app.log.warn(message),
   );
   // long work (DESIGN §1 "long work"): this process claims and runs queued jobs
