@@ -1,11 +1,15 @@
-import pg from 'pg';
+import { openDatabase } from '../../packages/server/src/platform/db/database';
+import {
+  autovacuumOn,
+  selectTablesToVacuum,
+  vacuumTable,
+} from '../../packages/server/src/platform/db/maintenance.repository';
 
 /** A table vacuumed before a section, and why. */
 export interface Settled {
   table: string;
   deadRows: number;
   liveRows: number;
-  changedSinceAnalyze: number;
   ms: number;
 }
 
@@ -15,43 +19,27 @@ export interface Settled {
  * leave behind: by the receipts batch, a run's deposits, investments and fractionalising have left
  * as many dead versions of the investments as live ones, and every later figure pays for reading
  * past them, a cost no production database (autovacuum on, by default) carries. So before each
- * section the bench vacuums and analyses the tables that autovacuum's default thresholds name
- * (dead rows above 50 + 20% of the live ones; rows changed since the last analysis above 50 + 10%),
- * outside the section's timing. With autovacuum on it does nothing and returns null.
+ * section the bench vacuums and analyses the tables past autovacuum's default thresholds, as the
+ * server's job does on the embedded database (`platform/db/maintenance.repository.ts`), outside
+ * the section's timing. With autovacuum on it does nothing and returns null.
  */
 export async function settleLikeAutovacuum(databaseUrl: string): Promise<Settled[] | null> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const database = await openDatabase({ databaseUrl });
   try {
-    const setting = await client.query<{ autovacuum: string }>('show autovacuum');
-    if (setting.rows[0]?.autovacuum !== 'off') return null;
-    const due = await client.query<{
-      schemaname: string;
-      relname: string;
-      n_dead_tup: string;
-      n_live_tup: string;
-      n_mod_since_analyze: string;
-    }>(
-      `select schemaname, relname, n_dead_tup, n_live_tup, n_mod_since_analyze from pg_stat_user_tables
-       where n_dead_tup > 50 + 0.2 * n_live_tup or n_mod_since_analyze > 50 + 0.1 * n_live_tup
-       order by relname`,
-    );
+    if (await autovacuumOn(database.db)) return null;
     const settled: Settled[] = [];
-    for (const row of due.rows) {
+    for (const t of await selectTablesToVacuum(database.db)) {
       const started = performance.now();
-      await client.query(
-        `vacuum (analyze) ${client.escapeIdentifier(row.schemaname)}.${client.escapeIdentifier(row.relname)}`,
-      );
+      await vacuumTable(database.db, t.schema, t.table);
       settled.push({
-        table: row.relname,
-        deadRows: Number(row.n_dead_tup),
-        liveRows: Number(row.n_live_tup),
-        changedSinceAnalyze: Number(row.n_mod_since_analyze),
+        table: t.table,
+        deadRows: t.deadRows,
+        liveRows: t.liveRows,
         ms: Math.round(performance.now() - started),
       });
     }
     return settled;
   } finally {
-    await client.end();
+    await database.close();
   }
 }

@@ -11,30 +11,18 @@ import { updateByIds } from '../platform/db/update-by-ids';
 
 /**
  * Recomputes runningBalance of one account's finalised rows from the row (finalisedDate, id)
- * onwards: the balance before it plus the window sum. Callers hold the account's ledger lock.
+ * onwards: the balance before it plus the window sum. The statement is the ledger's own
+ * `ledger_refresh_running_balances` (migrations 0170, 0211), which the money functions call for
+ * the accounts they back-date. Callers hold the account's ledger lock.
  */
 export async function updateRunningBalancesFrom(
   trx: Tx,
   investmentAccountId: number,
   from: { finalisedDate: Date; id: number },
 ): Promise<void> {
-  await sql`
-    with prev as (
-      select running_balance from account_transactions
-      where investment_account_id = ${investmentAccountId} and finalised_date is not null
-        and (finalised_date, id) < (${from.finalisedDate}::timestamptz, ${from.id}::bigint)
-      order by finalised_date desc, id desc
-      limit 1
-    ), s as (
-      select id,
-        coalesce((select running_balance from prev), 0)
-          + sum(case when status = 'CANCELLED' then 0 else amount end) over (order by finalised_date, id) as rb
-      from account_transactions
-      where investment_account_id = ${investmentAccountId} and finalised_date is not null
-        and (finalised_date, id) >= (${from.finalisedDate}::timestamptz, ${from.id}::bigint)
-    )
-    update account_transactions t set running_balance = s.rb
-    from s where t.id = s.id and t.running_balance is distinct from s.rb`.execute(trx);
+  await sql`select ledger_refresh_running_balances(${investmentAccountId}::bigint, ${from.finalisedDate}::timestamptz, ${from.id}::bigint)`.execute(
+    trx,
+  );
 }
 
 /** The last finalised row of each account (one index probe per account); accounts with none have nulls. */

@@ -268,7 +268,7 @@ async function fractionaliseBatch(
       topUpAmount: centsToNumber(split.topUpTotalCents),
       taxWithheldAmount: centsToNumber(split.taxWithheldTotalCents),
       ledgerEntryId: null,
-      holdersPaid: split.pieces.filter((p) => p.cashCents !== 0n).length,
+      holdersPaid: accountRows.filter((r) => r.type === 'REPAYMENT').length,
     });
   }
 

@@ -1,4 +1,13 @@
-import { addDays, type Cents, centsToNumber, createLoanBody, Decimal, houseAccountId, sydneyDate } from '@lm/domain';
+import {
+  addDays,
+  type Cents,
+  centsToNumber,
+  createLoanBody,
+  Decimal,
+  houseAccountId,
+  moneyStringToNumber,
+  sydneyDate,
+} from '@lm/domain';
 import { sql } from 'kysely';
 import { createInvestmentAccount } from '../accounts';
 import { deployLoan, investInLoan } from '../investments';
@@ -350,9 +359,9 @@ export async function repaymentPieces(ctx: AppContext, ledgerEntryId: number): P
   return rows.map((r) => ({
     investmentId: r.investmentId,
     investmentAccountId: r.investmentAccountId,
-    principalAmount: Number(r.principalAmount),
-    interestAmount: Number(r.interestAmount),
-    taxWithheldAmount: Number(r.taxWithheldAmount),
-    cashAmount: Number(r.amount),
+    principalAmount: moneyStringToNumber(r.principalAmount)!,
+    interestAmount: moneyStringToNumber(r.interestAmount)!,
+    taxWithheldAmount: moneyStringToNumber(r.taxWithheldAmount)!,
+    cashAmount: moneyStringToNumber(r.amount)!,
   }));
 }
