@@ -1,8 +1,13 @@
 /// <reference lib="dom" />
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { browserArgs, findBrowser } from '../../../e2e/support/browser';
 import type { BenchContext, SectionResult } from '../bench-context';
 import { median, percentile } from '../measure';
+import { repoRoot } from '../server-process';
 
 const id = 'browser';
 const title = 'browser: navigation to the first row visible (cold context, median)';
@@ -91,20 +96,23 @@ async function measureOnce(
   browser: Browser,
   baseUrl: string,
   route: string,
-  tokens: Tokens,
+  tokens: Tokens | null,
   latencyMs: number,
+  selector = firstRowSelector,
 ): Promise<RunTrace> {
   // a new context: an empty HTTP cache, no service worker, no storage but the remembered session
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-AU' });
   try {
-    const session = JSON.stringify({ ...tokens, serverOffsetMs: 0 });
-    await context.addInitScript(
-      ({ value }) => {
-        if (window.location.pathname !== '/login') window.localStorage.setItem('lm.session', value);
-      },
-      { value: session },
-    );
-    await context.addInitScript(watchFirstRow, firstRowSelector);
+    if (tokens) {
+      const session = JSON.stringify({ ...tokens, serverOffsetMs: 0 });
+      await context.addInitScript(
+        ({ value }) => {
+          if (window.location.pathname !== '/login') window.localStorage.setItem('lm.session', value);
+        },
+        { value: session },
+      );
+    }
+    await context.addInitScript(watchFirstRow, selector);
     const page = await context.newPage();
     await emulateDistance(page, latencyMs);
     await page.goto(`${baseUrl}${route}`, { waitUntil: 'commit' });
@@ -147,6 +155,43 @@ async function measureOnce(
   }
 }
 
+/**
+ * React-admin's smallest app (bench/reference/react-admin: one list resource, in-memory data, one
+ * chunk), the yardstick issue 18 names: measured in the same section, by the same harness, so a
+ * route's figure can be read against it whatever the machine and the browser build do that day.
+ */
+export const referenceApp = {
+  dist: path.join(repoRoot, 'bench/reference/react-admin/dist'),
+  path: '/#/posts',
+  selector: 'tr.RaDataTable-rowEven',
+  build: 'cd bench/reference/react-admin && npm ci && npx vite build',
+} as const;
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+/** Serves the reference app's build as its own measure.mjs does: each file as it is on disk. */
+async function serveReferenceApp(dist: string): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const file = path.join(dist, request.url === '/' ? 'index.html' : (request.url ?? '').split('?')[0]!);
+    if (!file.startsWith(dist) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** A server serving a build of the web app; two of them are measured turn about. */
 export interface BrowserTarget {
   /** 'A' and 'B' when two builds are compared, '' for one. */
@@ -176,9 +221,11 @@ export async function browserSection(
   const found = await findBrowser();
   let browser: Browser | null = null;
   // a browser that went away (killed from outside, crashed) is started again for the next run
+  let browserVersion: string | null = null;
   const liveBrowser = async (): Promise<Browser> => {
     if (!browser?.isConnected()) {
       browser = await chromium.launch({ executablePath: found.executablePath, args: browserArgs, headless: true });
+      browserVersion = browser.version();
     }
     return browser;
   };
@@ -194,7 +241,32 @@ export async function browserSection(
   const figures: SectionResult['figures'] = [];
   const perTarget = new Map<string, Record<string, unknown>>(targets.map((t) => [t.label, {}]));
   const failures: string[] = [];
+  const reference = fs.existsSync(path.join(referenceApp.dist, 'index.html'))
+    ? await serveReferenceApp(referenceApp.dist)
+    : null;
+  /** The reference app's first row, `runs` times after one warm-up (before the routes, then after them). */
+  const referenceRuns = async (): Promise<number[]> => {
+    if (!reference) return [];
+    const times: number[] = [];
+    for (let i = 0; i <= runs; i++) {
+      const trace = await measureOnce(
+        await liveBrowser(),
+        reference.baseUrl,
+        referenceApp.path,
+        null,
+        latencyMs,
+        referenceApp.selector,
+      );
+      if (i > 0) times.push(Math.round(trace.firstRowMs));
+    }
+    return times;
+  };
+  if (!reference) ctx.log(`  react-admin's smallest app is not measured: its build is missing (${referenceApp.build})`);
+  let referenceBefore: number[] = [];
+  let referenceAfter: number[] = [];
   try {
+    referenceBefore = await referenceRuns();
+    if (reference) ctx.log(`  react-admin's smallest app, before the routes: median ${median(referenceBefore)} ms`);
     for (const { path, user } of browserRoutes) {
       const sides = await Promise.all(
         targets.map(async (target) => ({
@@ -235,8 +307,28 @@ export async function browserSection(
         };
       }
     }
+    referenceAfter = await referenceRuns();
+    if (reference) ctx.log(`  react-admin's smallest app, after the routes: median ${median(referenceAfter)} ms`);
   } finally {
     await (browser as Browser | null)?.close();
+    await reference?.close();
+  }
+  const referenceTimes = [...referenceBefore, ...referenceAfter];
+  const referenceMedian = referenceTimes.length > 0 ? median(referenceTimes) : null;
+  if (referenceMedian !== null) {
+    const routeFigures = figures.slice();
+    figures.push({
+      name: `react-admin's smallest app first row, median of ${referenceTimes.length} (${runs} before the routes, ${runs} after)`,
+      value: referenceMedian,
+      unit: 'ms',
+    });
+    for (const figure of routeFigures) {
+      figures.push({
+        name: `${figure.name.split(' first row')[0]}${figure.name.match(/ \(build \w+\)$/)?.[0] ?? ''} / react-admin`,
+        value: Math.round(((figure.value as number) / referenceMedian) * 100) / 100,
+        unit: 'x',
+      });
+    }
   }
   const routes = targets.length === 1 ? perTarget.get(targets[0]!.label) : undefined;
   return {
@@ -247,6 +339,16 @@ export async function browserSection(
     figures,
     details: {
       browser: found.executablePath,
+      browserVersion,
+      reference: reference
+        ? {
+            app: 'bench/reference/react-admin',
+            selector: referenceApp.selector,
+            runsBeforeMs: referenceBefore,
+            runsAfterMs: referenceAfter,
+            medianMs: referenceMedian,
+          }
+        : `not measured: its build is missing (${referenceApp.build})`,
       viewport: '1280x800',
       latencyMs,
       selector: firstRowSelector,
