@@ -1,16 +1,16 @@
-import { displayMessages, formatMoney } from '@lm/domain';
+import { formatMoney } from '@lm/domain';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { PanelList } from '../../shared/layout/panel-list';
 import { detailPath } from '../../shared/table/list-detail-tabs';
 import { type OwnAccount, ownAccountsQuery } from './accounts-api';
 
@@ -100,43 +100,22 @@ export function AccountPanels() {
     if (only !== undefined) setExpanded(new Set([only]));
   }, [only]);
 
-  if (accounts.isPending) {
-    return (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading accounts">
-        <Skeleton variant="rectangular" height={56} />
-        <Skeleton variant="rectangular" height={56} />
-      </Stack>
-    );
-  }
-  if (list.length === 0) {
-    return <Typography color="text.secondary">{displayMessages.noData}</Typography>;
-  }
-  const toggle = (id: number) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   return (
-    <Stack spacing={2}>
-      {list.length > 1 && (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => setExpanded(new Set(list.map((a) => a.id)))}>Expand All</Button>
-          <Button onClick={() => setExpanded(new Set())}>Collapse All</Button>
-        </Stack>
+    <PanelList
+      items={list}
+      pending={accounts.isPending}
+      loadingLabel="Loading accounts"
+      expanded={expanded}
+      onExpandedChange={setExpanded}
+      renderPanel={(account, panel) => (
+        <AccountPanel
+          key={account.id}
+          account={account}
+          expanded={panel.expanded}
+          onToggle={panel.onToggle}
+          onViewTransactions={() => navigate(detailPath('/accounts', account.id, search))}
+        />
       )}
-      <div>
-        {list.map((account) => (
-          <AccountPanel
-            key={account.id}
-            account={account}
-            expanded={expanded.has(account.id)}
-            onToggle={() => toggle(account.id)}
-            onViewTransactions={() => navigate(detailPath('/accounts', account.id, search))}
-          />
-        ))}
-      </div>
-    </Stack>
+    />
   );
 }

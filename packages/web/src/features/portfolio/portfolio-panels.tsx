@@ -1,11 +1,9 @@
-import { displayMessages, formatMoney, isPortfolioTabId, type PortfolioTabId, portfolioTabs } from '@lm/domain';
+import { formatMoney, isPortfolioTabId, type PortfolioTabId, portfolioTabs } from '@lm/domain';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -13,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PanelList } from '../../shared/layout/panel-list';
 import { useListState } from '../../shared/list/use-list';
 import { ServerTable } from '../../shared/table/server-table';
 import { type OwnAccount, ownAccountsQuery } from '../accounts';
@@ -129,43 +128,23 @@ export function PortfolioPanels() {
     }
   }, [idsKey, arrivalTab, arrivalAccount]);
 
-  if (accounts.isPending) {
-    return (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading the portfolio">
-        <Skeleton variant="rectangular" height={56} />
-        <Skeleton variant="rectangular" height={56} />
-      </Stack>
-    );
-  }
-  if (list.length === 0) return <Typography color="text.secondary">{displayMessages.noData}</Typography>;
-
-  const toggle = (id: number) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   return (
-    <Stack spacing={2}>
-      {list.length > 1 && (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => setExpanded(new Set(list.map((a) => a.id)))}>Expand All</Button>
-          <Button onClick={() => setExpanded(new Set())}>Collapse All</Button>
-        </Stack>
+    <PanelList
+      items={list}
+      pending={accounts.isPending}
+      loadingLabel="Loading the portfolio"
+      expanded={expanded}
+      onExpandedChange={setExpanded}
+      renderPanel={(account, panel) => (
+        <PortfolioPanel
+          key={account.id}
+          account={account}
+          principalOutstanding={summaries.data?.find((s) => s.accountId === account.id)?.principalOutstanding}
+          expanded={panel.expanded}
+          onToggle={panel.onToggle}
+          initialTab={initialTabOf(account)}
+        />
       )}
-      <div>
-        {list.map((account) => (
-          <PortfolioPanel
-            key={account.id}
-            account={account}
-            principalOutstanding={summaries.data?.find((s) => s.accountId === account.id)?.principalOutstanding}
-            expanded={expanded.has(account.id)}
-            onToggle={() => toggle(account.id)}
-            initialTab={initialTabOf(account)}
-          />
-        ))}
-      </div>
-    </Stack>
+    />
   );
 }
