@@ -111,6 +111,16 @@ test('management edits an investor and a group and sees the changes after a relo
   const dialog = page.getByRole('dialog', { name: 'Edit Investor' });
   await expect(dialog.getByLabel('Email')).toBeDisabled();
   await expect(dialog.getByLabel('Role')).toBeDisabled();
+  // nothing changed yet: Save waits; Cancel puts back what was typed
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  const firstName = await dialog.getByLabel('First Name').inputValue();
+  await dialog.getByLabel('First Name').fill('Someone Else');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Edit Investor' }).click();
+  await expect(dialog.getByLabel('First Name')).toHaveValue(firstName);
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await dialog.getByLabel('Middle Name').fill('Grace');
   await dialog.getByLabel('Mobile Number 2').fill('0411 222 333');
   await dialog.getByLabel('Notes').fill('Prefers email.\nCall after 3pm.');

@@ -5,18 +5,12 @@ import {
   investorGroupStatuses,
   investorGroupStatusLabels,
 } from '@lm/domain';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmChangesDialog } from '../../shared/dialogs/confirm-changes-dialog';
+import { EditRecordDialog } from '../../shared/dialogs/edit-record-dialog';
 import { changedFields } from '../investors';
 import { type EditInvestorGroupChanges, type InvestorGroupView, useEditInvestorGroup } from './investor-groups-api';
 
@@ -63,15 +57,13 @@ export function EditInvestorGroupDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(investorGroupEditForm),
     defaultValues: formValuesOf(group),
     mode: 'onTouched',
   });
-  const [pending, setPending] = useState<EditInvestorGroupChanges | null>(null);
   const save = useEditInvestorGroup(group.id);
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
   const text = (field: Exclude<Field, 'status'>, multiline = false) => (
     <TextField
       label={labels[field]}
@@ -84,79 +76,50 @@ export function EditInvestorGroupDialog({
       {...(multiline ? { multiline: true, minRows: 3 } : {})}
     />
   );
-  const close = () => {
-    form.reset(formValuesOf(group));
-    onClose();
-  };
-  const changeList = pending ? Object.keys(pending).map((field) => labels[field as Field]) : [];
   return (
-    <>
-      <Dialog open={open && !pending} onClose={close} aria-labelledby={titleId} maxWidth="md" fullWidth>
-        <DialogTitle id={titleId}>Edit Investor Group</DialogTitle>
-        <DialogContent>
-          <Grid
-            container
-            spacing={2}
-            component="form"
-            id="edit-investor-group-form"
-            noValidate
-            sx={{ pt: 1 }}
-            onSubmit={form.handleSubmit((values) =>
-              setPending(changedFields(group, values, investorGroupEditableFields) as EditInvestorGroupChanges),
-            )}
-          >
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextField label="ID" value={group.id} fullWidth disabled helperText="Read-only" />
-            </Grid>
-            <Grid size={{ xs: 12, md: 8 }}>{text('name')}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('abn')}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('acn')}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('email')}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <Controller
-                control={form.control}
-                name="status"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={labels.status}
-                    fullWidth
-                    {...field}
-                    error={Boolean(errors.status)}
-                    helperText={errors.status?.message ?? ' '}
-                  >
-                    {investorGroupStatuses.map((status) => (
-                      <MenuItem key={status} value={status}>
-                        {investorGroupStatusLabels[status]}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('entityType')}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('type')}</Grid>
-            <Grid size={12}>{text('notes', true)}</Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" form="edit-investor-group-form" variant="contained" disabled={!isDirty}>
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <ConfirmChangesDialog
-        pending={pending}
-        changes={changeList}
-        subject="investor group"
-        onSave={async (changes) => {
-          const response = await save.mutateAsync(changes);
-          form.reset(formValuesOf(response.data));
-          onClose();
-        }}
-        onClose={() => setPending(null)}
-      />
-    </>
+    <EditRecordDialog
+      title="Edit Investor Group"
+      subject="investor group"
+      open={open}
+      form={form}
+      labels={labels}
+      changesOf={(values) => changedFields(group, values, investorGroupEditableFields) as EditInvestorGroupChanges}
+      valuesOfRecord={() => formValuesOf(group)}
+      save={async (changes) => formValuesOf((await save.mutateAsync(changes)).data)}
+      onClose={onClose}
+    >
+      <Grid size={{ xs: 12, md: 4 }}>
+        <TextField label="ID" value={group.id} fullWidth disabled helperText="Read-only" />
+      </Grid>
+      <Grid size={{ xs: 12, md: 8 }}>{text('name')}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('abn')}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('acn')}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('email')}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <TextField
+              select
+              label={labels.status}
+              fullWidth
+              {...field}
+              error={Boolean(errors.status)}
+              helperText={errors.status?.message ?? ' '}
+            >
+              {investorGroupStatuses.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {investorGroupStatusLabels[status]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('entityType')}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('type')}</Grid>
+      <Grid size={12}>{text('notes', true)}</Grid>
+    </EditRecordDialog>
   );
 }

@@ -1,16 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { investorEditableFields, investorEditForm, roleLabels } from '@lm/domain';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmChangesDialog } from '../../shared/dialogs/confirm-changes-dialog';
+import { EditRecordDialog } from '../../shared/dialogs/edit-record-dialog';
 import { changedFields } from './changed-fields';
 import { type EditInvestorChanges, type InvestorUserView, useEditInvestor } from './investors-api';
 
@@ -54,15 +48,13 @@ export function EditInvestorDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(investorEditForm),
     defaultValues: formValuesOf(user),
     mode: 'onTouched',
   });
-  const [pending, setPending] = useState<EditInvestorChanges | null>(null);
   const save = useEditInvestor(user.id, investorId);
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
   const text = (field: keyof FormInput, props: { multiline?: boolean; autoComplete?: string } = {}) => (
     <TextField
       label={labels[field]}
@@ -75,66 +67,37 @@ export function EditInvestorDialog({
       {...(props.autoComplete ? { autoComplete: props.autoComplete } : {})}
     />
   );
-  const close = () => {
-    form.reset(formValuesOf(user));
-    onClose();
-  };
-  const changeList = pending ? Object.keys(pending).map((field) => labels[field as keyof typeof labels]) : [];
   return (
-    <>
-      <Dialog open={open && !pending} onClose={close} aria-labelledby={titleId} maxWidth="md" fullWidth>
-        <DialogTitle id={titleId}>Edit Investor</DialogTitle>
-        <DialogContent>
-          <Grid
-            container
-            spacing={2}
-            component="form"
-            id="edit-investor-form"
-            noValidate
-            sx={{ pt: 1 }}
-            onSubmit={form.handleSubmit((values) =>
-              setPending(changedFields(user, values, investorEditableFields) as EditInvestorChanges),
-            )}
-          >
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextField label="Email" value={user.email} fullWidth disabled helperText="Read-only" />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                label="Role"
-                value={roleLabels[user.type as keyof typeof roleLabels] ?? user.type}
-                fullWidth
-                disabled
-                helperText="Read-only"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('firstName', { autoComplete: 'off' })}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('middleName', { autoComplete: 'off' })}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('lastName', { autoComplete: 'off' })}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('mobileNumber1', { autoComplete: 'off' })}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('mobileNumber2', { autoComplete: 'off' })}</Grid>
-            <Grid size={{ xs: 12, md: 4 }}>{text('homePhone', { autoComplete: 'off' })}</Grid>
-            <Grid size={12}>{text('notes', { multiline: true })}</Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" form="edit-investor-form" variant="contained" disabled={!isDirty}>
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <ConfirmChangesDialog
-        pending={pending}
-        changes={changeList}
-        subject="investor"
-        onSave={async (changes) => {
-          const response = await save.mutateAsync(changes);
-          form.reset(formValuesOf(response.data));
-          onClose();
-        }}
-        onClose={() => setPending(null)}
-      />
-    </>
+    <EditRecordDialog
+      title="Edit Investor"
+      subject="investor"
+      open={open}
+      form={form}
+      labels={labels}
+      changesOf={(values) => changedFields(user, values, investorEditableFields) as EditInvestorChanges}
+      valuesOfRecord={() => formValuesOf(user)}
+      save={async (changes) => formValuesOf((await save.mutateAsync(changes)).data)}
+      onClose={onClose}
+    >
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField label="Email" value={user.email} fullWidth disabled helperText="Read-only" />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField
+          label="Role"
+          value={roleLabels[user.type as keyof typeof roleLabels] ?? user.type}
+          fullWidth
+          disabled
+          helperText="Read-only"
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('firstName', { autoComplete: 'off' })}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('middleName', { autoComplete: 'off' })}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('lastName', { autoComplete: 'off' })}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('mobileNumber1', { autoComplete: 'off' })}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('mobileNumber2', { autoComplete: 'off' })}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>{text('homePhone', { autoComplete: 'off' })}</Grid>
+      <Grid size={12}>{text('notes', { multiline: true })}</Grid>
+    </EditRecordDialog>
   );
 }
