@@ -225,6 +225,21 @@ test('the Loan Information tab: the 1% banner, actions with their reasons, Inves
   await snap(page, 'loans-detail-funding');
   await expectAccessible(page);
 
+  // Edit Loan: Save waits for a change, the confirm step names the field, the loan shows it saved
+  await actions.getByRole('button', { name: 'Edit Loan' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Loan' });
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await edit.getByRole('textbox', { name: 'Notes' }).fill('Site visit booked for Monday.');
+  await snap(page, 'loans-edit');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const confirmEdit = page.getByRole('dialog', { name: 'Confirm Edit' });
+  await expect(confirmEdit).toContainText('Please confirm the changes to this loan: Notes.');
+  await confirmEdit.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast-success')).toHaveText('Loan was successfully edited');
+  await closeToasts(page);
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Site visit booked for Monday.')).toBeVisible();
+
   // the house's 1%: $1,200.00 of $120,000
   await actions.getByRole('button', { name: 'Invest 1%' }).click();
   const onePercent = page.getByRole('dialog', { name: 'Invest 1%' });

@@ -82,44 +82,46 @@ export function EditInvestorGroupDialog({
       subject="investor group"
       open={open}
       form={form}
-      labels={labels}
+      changeLabels={(changes) => Object.keys(changes).map((field) => labels[field as keyof typeof labels])}
       changesOf={(values) => changedFields(group, values, investorGroupEditableFields) as EditInvestorGroupChanges}
       valuesOfRecord={() => formValuesOf(group)}
       save={async (changes) => formValuesOf((await save.mutateAsync(changes)).data)}
       onClose={onClose}
     >
-      <Grid size={{ xs: 12, md: 4 }}>
-        <TextField label="ID" value={group.id} fullWidth disabled helperText="Read-only" />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <TextField label="ID" value={group.id} fullWidth disabled helperText="Read-only" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>{text('name')}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('abn')}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('acn')}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('email')}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <TextField
+                select
+                label={labels.status}
+                fullWidth
+                {...field}
+                error={Boolean(errors.status)}
+                helperText={errors.status?.message ?? ' '}
+              >
+                {investorGroupStatuses.map((status) => (
+                  <MenuItem key={status} value={status}>
+                    {investorGroupStatusLabels[status]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('entityType')}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('type')}</Grid>
+        <Grid size={12}>{text('notes', true)}</Grid>
       </Grid>
-      <Grid size={{ xs: 12, md: 8 }}>{text('name')}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('abn')}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('acn')}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('email')}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <Controller
-          control={form.control}
-          name="status"
-          render={({ field }) => (
-            <TextField
-              select
-              label={labels.status}
-              fullWidth
-              {...field}
-              error={Boolean(errors.status)}
-              helperText={errors.status?.message ?? ' '}
-            >
-              {investorGroupStatuses.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {investorGroupStatusLabels[status]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('entityType')}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('type')}</Grid>
-      <Grid size={12}>{text('notes', true)}</Grid>
     </EditRecordDialog>
   );
 }

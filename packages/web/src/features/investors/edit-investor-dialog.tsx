@@ -73,31 +73,33 @@ export function EditInvestorDialog({
       subject="investor"
       open={open}
       form={form}
-      labels={labels}
+      changeLabels={(changes) => Object.keys(changes).map((field) => labels[field as keyof typeof labels])}
       changesOf={(values) => changedFields(user, values, investorEditableFields) as EditInvestorChanges}
       valuesOfRecord={() => formValuesOf(user)}
       save={async (changes) => formValuesOf((await save.mutateAsync(changes)).data)}
       onClose={onClose}
     >
-      <Grid size={{ xs: 12, md: 6 }}>
-        <TextField label="Email" value={user.email} fullWidth disabled helperText="Read-only" />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField label="Email" value={user.email} fullWidth disabled helperText="Read-only" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            label="Role"
+            value={roleLabels[user.type as keyof typeof roleLabels] ?? user.type}
+            fullWidth
+            disabled
+            helperText="Read-only"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('firstName', { autoComplete: 'off' })}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('middleName', { autoComplete: 'off' })}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('lastName', { autoComplete: 'off' })}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('mobileNumber1', { autoComplete: 'off' })}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('mobileNumber2', { autoComplete: 'off' })}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('homePhone', { autoComplete: 'off' })}</Grid>
+        <Grid size={12}>{text('notes', { multiline: true })}</Grid>
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <TextField
-          label="Role"
-          value={roleLabels[user.type as keyof typeof roleLabels] ?? user.type}
-          fullWidth
-          disabled
-          helperText="Read-only"
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('firstName', { autoComplete: 'off' })}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('middleName', { autoComplete: 'off' })}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('lastName', { autoComplete: 'off' })}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('mobileNumber1', { autoComplete: 'off' })}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('mobileNumber2', { autoComplete: 'off' })}</Grid>
-      <Grid size={{ xs: 12, md: 4 }}>{text('homePhone', { autoComplete: 'off' })}</Grid>
-      <Grid size={12}>{text('notes', { multiline: true })}</Grid>
     </EditRecordDialog>
   );
 }

@@ -1,29 +1,30 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Grid from '@mui/material/Grid';
 import { type ReactNode, useId, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ConfirmChangesDialog } from './confirm-changes-dialog';
 
 /**
- * The Edit dialog of a record (Edit Investor, Edit Investor Group): its fields in a grid, Cancel
+ * The Edit dialog of a record (Edit Investor, Edit Investor Group, Edit Loan): its form, Cancel
  * (which puts the record's values back) and Save, enabled once a field has changed. Save opens the
- * confirm step naming each changed field (ConfirmChangesDialog); once saved, the form holds the
- * saved record's values and the dialog closes.
+ * confirm step naming each changed field (ConfirmChangesDialog: 'Nothing has changed.' when none
+ * did); once saved, the form holds the saved record's values and the dialog closes.
  */
 export function EditRecordDialog<Input extends FieldValues, Output, Changes extends object>({
   title,
   subject,
   open,
   form,
-  labels,
+  changeLabels,
   changesOf,
   valuesOfRecord,
   save,
   onClose,
+  maxWidth = 'md',
   children,
 }: {
   title: string;
@@ -31,8 +32,8 @@ export function EditRecordDialog<Input extends FieldValues, Output, Changes exte
   subject: string;
   open: boolean;
   form: UseFormReturn<Input, unknown, Output>;
-  /** Each field's label, for the confirm step. */
-  labels: Readonly<Record<string, string>>;
+  /** The labels of the fields the changes change, for the confirm step. */
+  changeLabels: (changes: Changes) => string[];
   /** The fields the submitted values change. */
   changesOf: (values: Output) => Changes;
   /** The form's values for the record as it stands (Cancel puts them back). */
@@ -40,7 +41,8 @@ export function EditRecordDialog<Input extends FieldValues, Output, Changes exte
   /** Sends the changes; answers the form's values for the saved record. */
   save: (changes: Changes) => Promise<Input>;
   onClose: () => void;
-  /** The fields, each in its grid cell. */
+  maxWidth?: 'md' | 'lg';
+  /** The form's fields, laid out (a grid). */
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -50,15 +52,13 @@ export function EditRecordDialog<Input extends FieldValues, Output, Changes exte
     form.reset(valuesOfRecord());
     onClose();
   };
-  const changeList = pending ? Object.keys(pending).map((field) => labels[field] ?? field) : [];
+  const changeList = pending ? changeLabels(pending) : [];
   return (
     <>
-      <Dialog open={open && !pending} onClose={close} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <Dialog open={open && !pending} onClose={close} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
-          <Grid
-            container
-            spacing={2}
+          <Box
             component="form"
             id={formId}
             noValidate
@@ -66,7 +66,7 @@ export function EditRecordDialog<Input extends FieldValues, Output, Changes exte
             onSubmit={form.handleSubmit((values) => setPending(changesOf(values)))}
           >
             {children}
-          </Grid>
+          </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>Cancel</Button>
