@@ -2,27 +2,15 @@
 // browser context each run, as the bench's browser section measures our screens: the built app
 // served over HTTP, one warm-up, then the median of `RUNS` (7).
 // Usage (after `npm install && npm run build` here): npm run measure
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 // the Chromium and flags the journeys and the bench use
 import { browserArgs, findBrowser } from '../../../e2e/support/browser.ts';
+import { referenceApp, serveReferenceApp } from '../../src/sections/browser.ts';
 
-const dist = path.join(import.meta.dirname, 'dist');
 const runs = Number(process.env.RUNS ?? 7);
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-const server = http.createServer((request, response) => {
-  const file = path.join(dist, request.url === '/' ? 'index.html' : request.url.split('?')[0]);
-  if (!file.startsWith(dist) || !fs.existsSync(file)) {
-    response.writeHead(404).end();
-    return;
-  }
-  response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  fs.createReadStream(file).pipe(response);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${server.address().port}/#/posts`;
+// the bench's browser section serves and opens it the same way
+const server = await serveReferenceApp(referenceApp.dist);
+const url = `${server.baseUrl}${referenceApp.path}`;
 
 const found = await findBrowser();
 const browser = await chromium.launch({ executablePath: found.executablePath, args: browserArgs, headless: true });
@@ -47,6 +35,6 @@ for (let i = 0; i <= runs; i++) {
   await context.close();
 }
 await browser.close();
-server.close();
+await server.close();
 const sorted = [...times].sort((a, b) => a - b);
 console.log(`react-admin first row: ${times.join(', ')} ms; median ${sorted[Math.floor(sorted.length / 2)]} ms`);

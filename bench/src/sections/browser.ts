@@ -174,7 +174,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** Serves the reference app's build as its own measure.mjs does: each file as it is on disk. */
-async function serveReferenceApp(dist: string): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+export async function serveReferenceApp(dist: string): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     const file = path.join(dist, request.url === '/' ? 'index.html' : (request.url ?? '').split('?')[0]!);
     if (!file.startsWith(dist) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { EditRecordDialog } from '../../shared/dialogs/edit-record-dialog';
+import { EditRecordDialog, labelsOfFields } from '../../shared/dialogs/edit-record-dialog';
 import { changedFields } from '../investors';
 import { type EditInvestorGroupChanges, type InvestorGroupView, useEditInvestorGroup } from './investor-groups-api';
 
@@ -82,7 +82,7 @@ export function EditInvestorGroupDialog({
       subject="investor group"
       open={open}
       form={form}
-      changeLabels={(changes) => Object.keys(changes).map((field) => labels[field as keyof typeof labels])}
+      changeLabels={labelsOfFields(labels)}
       changesOf={(values) => changedFields(group, values, investorGroupEditableFields) as EditInvestorGroupChanges}
       valuesOfRecord={() => formValuesOf(group)}
       save={async (changes) => formValuesOf((await save.mutateAsync(changes)).data)}

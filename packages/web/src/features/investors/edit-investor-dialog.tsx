@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { EditRecordDialog } from '../../shared/dialogs/edit-record-dialog';
+import { EditRecordDialog, labelsOfFields } from '../../shared/dialogs/edit-record-dialog';
 import { changedFields } from './changed-fields';
 import { type EditInvestorChanges, type InvestorUserView, useEditInvestor } from './investors-api';
 
@@ -73,7 +73,7 @@ export function EditInvestorDialog({
       subject="investor"
       open={open}
       form={form}
-      changeLabels={(changes) => Object.keys(changes).map((field) => labels[field as keyof typeof labels])}
+      changeLabels={labelsOfFields(labels)}
       changesOf={(values) => changedFields(user, values, investorEditableFields) as EditInvestorChanges}
       valuesOfRecord={() => formValuesOf(user)}
       save={async (changes) => formValuesOf((await save.mutateAsync(changes)).data)}

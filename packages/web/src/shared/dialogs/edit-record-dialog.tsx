@@ -8,6 +8,11 @@ import { type ReactNode, useId, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ConfirmChangesDialog } from './confirm-changes-dialog';
 
+/** `changeLabels` for a form whose changes are its own fields: each changed field's label. */
+export function labelsOfFields(labels: Readonly<Record<string, string>>): (changes: object) => string[] {
+  return (changes) => Object.keys(changes).map((field) => labels[field] ?? field);
+}
+
 /**
  * The Edit dialog of a record (Edit Investor, Edit Investor Group, Edit Loan): its form, Cancel
  * (which puts the record's values back) and Save, enabled once a field has changed. Save opens the
