@@ -92,7 +92,8 @@ async function emulateDistance(page: Page, latencyMs: number): Promise<void> {
   });
 }
 
-async function measureOnce(
+/** One cold navigation to `route`: the first row's frame (ms from the navigation's start) and the requests before it. */
+export async function measureOnce(
   browser: Browser,
   baseUrl: string,
   route: string,
@@ -173,7 +174,7 @@ const contentTypes: Record<string, string> = {
   '.css': 'text/css',
 };
 
-/** Serves the reference app's build as its own measure.mjs does: each file as it is on disk. */
+/** Serves the reference app's build, each file as it is on disk (the section and its measure.mjs). */
 export async function serveReferenceApp(dist: string): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     const file = path.join(dist, request.url === '/' ? 'index.html' : (request.url ?? '').split('?')[0]!);
