@@ -45,10 +45,9 @@ export function centsFromNumber(value: number, round = false): Cents {
 /** numeric(20,2) text for SQL parameters. */
 export function centsToString(cents: Cents): string {
   const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = abs / 100n;
-  const frac = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${whole}.${frac}`;
+  // the digits of the whole cents, at least three: the last two are the cents after the point
+  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 const safeCents = BigInt(Number.MAX_SAFE_INTEGER);

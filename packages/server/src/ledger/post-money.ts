@@ -275,14 +275,20 @@ async function closePendingRows(trx: Tx, entryIds: readonly number[], status: 'P
   await refreshFrom(trx, refresh);
 }
 
+/** An amount the row may leave out: undefined for none or zero (the function reads it as 0). */
+const optionalCents = (value: Cents | undefined) =>
+  value === undefined || value === 0n ? undefined : centsToString(value);
+
 /**
  * An account row as ledger_post_money and ledger_post_money_many read it (migrations 0170, 0200):
  * a field left out (undefined is not written to JSON) is read as null, an amount as 0 and the date
- * as the movement's, so a batch of thousands of rows carries only what each row has.
+ * as the movement's, so a batch of thousands of rows carries only what each row has. `movement`
+ * (ledger_post_money_many) is the number of the row's movement in the batch.
  */
-function accountRowJson(r: AccountRowInput): Record<string, unknown> {
-  const cents = (value: Cents | undefined) => (value === undefined || value === 0n ? undefined : centsToString(value));
+function accountRowJson(r: AccountRowInput, movement?: number): Record<string, unknown> {
+  const cents = optionalCents;
   return {
+    movement,
     investment_account_id: r.investmentAccountId,
     type: r.type,
     amount: centsToString(r.amountCents),
@@ -333,7 +339,7 @@ export async function postMoney(
       created_by: movement.createdBy ?? null,
       now: now.toISOString(),
       effective_date: (first?.effectiveDate ?? now).toISOString(),
-      rows: movement.accountRows.map(accountRowJson),
+      rows: movement.accountRows.map((r) => accountRowJson(r)),
       other_postings: [
         ...(movement.otherPostings ?? []).map((p) => ({
           ledger_account_id: p.ledgerAccountId,
@@ -395,7 +401,7 @@ export async function postMoneyMany(
     for (const r of movement.accountRows) {
       if (r.amountCents === 0n) throw new LedgerInvariantError(`an account row of zero (${r.type})`);
       // undefined fields are left out of the JSON; the function reads them as null (amounts: 0)
-      rows.push({ movement: number, ...accountRowJson(r) });
+      rows.push(accountRowJson(r, number));
     }
     for (const p of movement.otherPostings ?? []) {
       others.push({ movement: number, ledger_account_id: p.ledgerAccountId, amount: centsToString(p.amountCents) });

@@ -252,15 +252,57 @@ describe('fractionalising through the ledger (property)', () => {
       audit,
     );
     const id = published.receipts[0]!.loanTransactionId;
-    await expect(fractionaliseRepayments(t.ctx, [id], null, audit)).rejects.toThrow(
-      /^Loan transaction \d+ cannot be fractionalised: the house account 555 must pay interest top-ups of \$/,
+    const houseRefusal = new RegExp(
+      `^Loan transaction ${id} cannot be fractionalised: the house account 555 must pay interest top-ups of \\$`,
     );
+    await expect(fractionaliseRepayments(t.ctx, [id], null, audit)).rejects.toThrow(houseRefusal);
+
+    // a later repayment of the batch that the split refuses (its loan has no principal outstanding):
+    // the batch is taken in id order, so the repayment before it that the house cannot cover is named
+    const holder = await openFundedAccount(t.ctx, { name: 'Repaid holder', depositCents: 50_000n });
+    const repaidLoan = await createDeployedLoan(t.ctx, {
+      amountCents: 50_000n,
+      baseRate: '10',
+      schedule: [{ dueDate: '2027-03-01', principalDueCents: 50_000n, interestDueCents: 400n }],
+      investments: [{ accountId: holder, amountCents: 50_000n, rate: '10' }],
+    });
+    const later = await publishReceipts(
+      t.ctx,
+      [
+        {
+          loanId: repaidLoan.loanId,
+          thirdPartyId: 'NO-HOLDERS-1',
+          dueDate: '2027-03-01',
+          netAmount: 50_400n,
+          grossAmount: 50_400n,
+          batchNumber: 'X',
+        },
+      ],
+      null,
+      audit,
+    );
+    const laterId = later.receipts[0]!.loanTransactionId;
+    await t.ctx.db
+      .updateTable('investments')
+      .set((eb) => ({ principalRepaid: eb.ref('investedAmount') }))
+      .where('loanId', '=', repaidLoan.loanId)
+      .execute();
+    await expect(fractionaliseRepayments(t.ctx, [laterId], null, audit)).rejects.toThrow(
+      `Loan transaction ${laterId} cannot be fractionalised: loan ${repaidLoan.loanId} has no deployed investments with principal outstanding.`,
+    );
+    await expect(fractionaliseRepayments(t.ctx, [laterId, id], null, audit)).rejects.toThrow(houseRefusal);
+
     const rows = await t.ctx.db
       .selectFrom('accountTransactions')
       .select('id')
-      .where('loanTransactionId', '=', id)
+      .where('loanTransactionId', 'in', [id, laterId])
       .execute();
     expect(rows).toEqual([]);
+    await t.ctx.db
+      .updateTable('investments')
+      .set({ principalRepaid: '0' })
+      .where('loanId', '=', repaidLoan.loanId)
+      .execute();
     expect(await brokenLedgerInvariants(t.ctx)).toEqual([]);
   });
 });

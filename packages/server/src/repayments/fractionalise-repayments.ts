@@ -15,6 +15,7 @@ import {
 import {
   type AccountRowInput,
   availableCents,
+  investmentAccountLedgerId,
   lockForMovement,
   type MoneyMovement,
   postMoneyMany,
@@ -22,7 +23,7 @@ import {
 } from '../ledger';
 import type { AuditContext } from '../platform/audit/audit';
 import type { AppContext } from '../platform/context';
-import type { Tx } from '../platform/db/database';
+import { statementsSent, type Tx } from '../platform/db/database';
 import * as repo from './repayments.repository';
 
 export type FractionalisedRepayment = RouteData<typeof repaymentsFractionaliseRoute>[number];
@@ -41,7 +42,9 @@ export type FractionalisedRepayment = RouteData<typeof repaymentsFractionaliseRo
  *
  * The transactions are taken in id order, as if one after the other (a later repayment of a loan
  * sees the principal an earlier one repaid), but read and written set-based: a few statements for
- * the whole batch, not a few per repayment.
+ * the whole batch, not a few per repayment. The server's work and the database's overlap: the
+ * split is computed while the ledger accounts are being locked, and the ledger's batch is built
+ * while the investments are being updated.
  */
 export async function fractionaliseRepayments(
   ctx: AppContext,
@@ -116,17 +119,21 @@ async function fractionaliseBatch(
   }
 
   const taxPayable = await systemAccountId(trx, 'TAX_WITHHELD_PAYABLE');
-  // the holders' cash accounts by the ledger ids their rows carry (no lookup of a thousand accounts)
-  const locked = await lockForMovement(
+  const houseLedgerAccountId = await investmentAccountLedgerId(trx, houseAccountId);
+  // the holders' cash accounts by the ledger ids their rows carry (no lookup of a thousand accounts),
+  // all known here, so they are locked in one statement, while the split below is computed
+  const locking = lockForMovement(
     trx,
-    [houseAccountId],
+    [],
     [
+      houseLedgerAccountId,
       ...new Set(holdingRows.map((h) => h.ledgerAccountId)),
       ...loans.map((l) => l.collectionsLedgerAccountId),
       taxPayable,
     ],
   );
-  let houseAvailable: Cents = await availableCents(trx, houseAccountId);
+  locking.catch(() => undefined); // awaited below, after the split
+  await statementsSent();
 
   const results: FractionalisedRepayment[] = [];
   const movements: MoneyMovement[] = [];
@@ -134,6 +141,10 @@ async function fractionaliseBatch(
   const movementOf: number[] = [];
   const repaid = new Map<number, { principal: Cents; interest: Cents }>();
   const stamps: { id: number; investorInterest: Cents; movement: number | null }[] = [];
+  /** What each repayment adds to the house account and takes from it, in order: checked under the lock. */
+  const houseMoves: { id: number; inCents: Cents; topUpCents: Cents }[] = [];
+  /** A repayment the split refuses ends it; one before it the house cannot cover is named first. */
+  let refusal: Error | undefined;
 
   for (const lt of lts) {
     const id = lt.id;
@@ -158,16 +169,20 @@ async function fractionaliseBatch(
     const loan = loanById.get(lt.loanId)!;
     // as they stand after the repayments of this batch before this one
     const holders = (holdingsByLoan.get(lt.loanId) ?? []).filter((h) => h.outstandingPrincipalCents > 0n);
-    if (holders.length === 0) throw refuse(fractionaliseMessages.noHolders(id, lt.loanId));
+    if (holders.length === 0) {
+      refusal = refuse(fractionaliseMessages.noHolders(id, lt.loanId));
+      break;
+    }
     const outstandingCents = sumCents(holders.map((h) => h.outstandingPrincipalCents));
     if (principalPaidCents > outstandingCents) {
-      throw refuse(
+      refusal = refuse(
         fractionaliseMessages.principalAboveOutstanding(
           id,
           formatCents(principalPaidCents),
           formatCents(outstandingCents),
         ),
       );
+      break;
     }
     const split = fractionaliseRepayment(
       { principalPaidCents, interestPaidCents, baseRate: loan.baseInterestRate },
@@ -175,26 +190,22 @@ async function fractionaliseBatch(
     );
 
     // the entry is one movement: the house's own piece and the commission arrive as the top-ups leave
-    const houseInCents =
-      split.commissionCents +
-      sumCents(split.pieces.filter((p) => p.investmentAccountId === houseAccountId).map((p) => p.cashCents));
-    if (split.topUpTotalCents > 0n && houseAvailable + houseInCents < split.topUpTotalCents) {
-      throw refuse(
-        fractionaliseMessages.houseCannotCover(
-          id,
-          formatCents(split.topUpTotalCents),
-          formatCents(houseAvailable + houseInCents),
-        ),
-      );
-    }
-    houseAvailable += houseInCents - split.topUpTotalCents;
+    houseMoves.push({
+      id,
+      inCents:
+        split.commissionCents +
+        sumCents(split.pieces.filter((p) => p.investmentAccountId === houseAccountId).map((p) => p.cashCents)),
+      topUpCents: split.topUpTotalCents,
+    });
 
     const common = { loanId: lt.loanId, loanTransactionId: id };
+    const repaymentComment = `Repayment of loan ${lt.loanId} (loan transaction ${id})`;
     const accountRows: AccountRowInput[] = [];
     for (const piece of split.pieces) {
       if (piece.cashCents === 0n) continue; // a share too small to reach a cent this time
       accountRows.push({
-        ...common,
+        loanId: lt.loanId,
+        loanTransactionId: id,
         investmentAccountId: piece.investmentAccountId,
         investmentId: piece.investmentId,
         type: 'REPAYMENT',
@@ -202,7 +213,7 @@ async function fractionaliseBatch(
         principalCents: piece.principalCents,
         interestCents: piece.interestCents + piece.topUpCents,
         taxWithheldCents: piece.taxWithheldCents,
-        comment: `Repayment of loan ${lt.loanId} (loan transaction ${id})`,
+        comment: repaymentComment,
       });
     }
     if (split.commissionCents > 0n) {
@@ -272,14 +283,32 @@ async function fractionaliseBatch(
     });
   }
 
-  // both statements leave at once: the investments' update is built while the ledger writes
-  const [posted] = await Promise.all([
-    postMoneyMany(trx, movements, now, locked),
-    repo.addInvestmentsRepaid(
-      trx,
-      [...repaid.entries()].map(([id, r]) => ({ id, principalCents: r.principal, interestCents: r.interest })),
-    ),
-  ]);
+  const locked = await locking;
+  // read under the lock: what the house account can pay the top-ups with
+  let houseAvailable: Cents = await availableCents(trx, houseAccountId);
+  for (const move of houseMoves) {
+    if (move.topUpCents > 0n && houseAvailable + move.inCents < move.topUpCents) {
+      throw refuse(
+        fractionaliseMessages.houseCannotCover(
+          move.id,
+          formatCents(move.topUpCents),
+          formatCents(houseAvailable + move.inCents),
+        ),
+      );
+    }
+    houseAvailable += move.inCents - move.topUpCents;
+  }
+  if (refusal) throw refusal;
+
+  // the investments' update goes first, and the database runs it while the ledger's batch is built
+  const investmentsRepaid = repo.addInvestmentsRepaid(
+    trx,
+    [...repaid.entries()].map(([id, r]) => ({ id, principalCents: r.principal, interestCents: r.interest })),
+  );
+  investmentsRepaid.catch(() => undefined); // awaited below, after the ledger's statement
+  await statementsSent();
+  const posted = await postMoneyMany(trx, movements, now, locked);
+  await investmentsRepaid;
   posted.forEach((p, index) => {
     results[movementOf[index]!]!.ledgerEntryId = p.entryId;
   });

@@ -99,6 +99,17 @@ export function compilePrepared<R>(
 }
 
 /** Runs a query as a prepared statement (on PostgreSQL; see above). */
+/**
+ * Resolves once the event loop has turned. A statement asked for just before (its promise made,
+ * not yet awaited) has then passed through Kysely and the driver and been written to the socket,
+ * so PostgreSQL works on it while the caller goes on with synchronous work: fractionalising
+ * computes its split while the ledger accounts are locked, and builds the ledger's batch while the
+ * investments are updated. (The embedded database runs statements in this thread: nothing
+ * overlaps there, and it costs one turn.) Attach a handler to that statement's promise before
+ * awaiting this, so that a failure of the synchronous work does not leave it unhandled.
+ */
+export const statementsSent = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export async function executePrepared<R>(
   db: Executor,
   query: { compile(executor: Executor): CompiledQuery<R> },
