@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { updateByIds } from './update-by-ids';
+import { arrayParameter, updateByIds } from './update-by-ids';
 
 describe('updateByIds: a batch of rows updated by id in one statement', () => {
   let t: TestApp;
@@ -35,6 +35,25 @@ describe('updateByIds: a batch of rows updated by id in one statement', () => {
       .catch((error: Error) => {
         if (error.message !== 'rolled back') throw error;
       });
+  });
+
+  it('writes numeric and bigint values as one array literal, and reads them back exactly', async () => {
+    const values = ['41.67', '-0.05', null, '120000.00', 7];
+    const literal = arrayParameter({ type: 'numeric', values });
+    expect(literal).toBe('{41.67,-0.05,NULL,120000.00,7}');
+    const { rows } = await sql<{ value: string | null }>`
+      select unnest(${literal}::numeric[])::text as value`.execute(t.ctx.db);
+    expect(rows.map((r) => r.value)).toEqual(['41.67', '-0.05', null, '120000.00', '7']);
+    expect(arrayParameter({ type: 'bigint', values: [3, 12] })).toBe('{3,12}');
+    // text stays an array for the driver to quote
+    expect(arrayParameter({ type: 'text', values: ['a,b'] })).toEqual(['a,b']);
+  });
+
+  it('refuses a numeric value that is not a plain number, so nothing can be written into the literal', () => {
+    for (const bad of ['1,2', '1}', '1e5', 'NaN', '', ' 1']) {
+      expect(() => arrayParameter({ type: 'numeric', values: [bad] })).toThrow('not a numeric');
+    }
+    expect(() => arrayParameter({ type: 'bigint', values: [Number.NaN] })).toThrow('not a bigint');
   });
 
   it('refuses a table or column name that is not a plain identifier', () => {

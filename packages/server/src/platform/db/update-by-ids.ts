@@ -8,6 +8,27 @@ export interface BatchColumn {
 
 const identifier = /^[a-z][a-z0-9_]*$/;
 
+/** An integer or a plain decimal: what an element of a bigint or numeric array literal may be. */
+const plainNumber = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * A column's values as its array parameter. Bigint and numeric values are written here as
+ * PostgreSQL's array text (`{41.67,0.00,NULL}`): node-postgres quotes and escapes every string of
+ * an array parameter with two regular expressions (its arrayString), which took 2 ms of
+ * fractionalising one repayment across 1,000 holders (2,000 amounts). A value that is not a plain
+ * number is refused rather than written into the literal. Text is left to the driver.
+ */
+export function arrayParameter(column: BatchColumn): readonly (string | number | null)[] | string {
+  if (column.type === 'text') return column.values;
+  const elements = column.values.map((value) => {
+    if (value === null) return 'NULL';
+    const text = String(value);
+    if (!plainNumber.test(text)) throw new Error(`not a ${column.type}: ${text}`);
+    return text;
+  });
+  return `{${elements.join(',')}}`;
+}
+
 /**
  * One statement that updates a batch of a table's rows, each found by its id:
  *
@@ -30,9 +51,10 @@ export function updateByIds(
   for (const name of [table, ...names]) {
     if (!identifier.test(name)) throw new Error(`not a plain identifier: ${name}`);
   }
-  const arrays = names.map((name) => sql`${columns[name]!.values}::${sql.raw(columns[name]!.type)}[]`);
+  const arrays = names.map((name) => sql`${arrayParameter(columns[name]!)}::${sql.raw(columns[name]!.type)}[]`);
+  const idArray = arrayParameter({ type: 'bigint', values: ids });
   return sql`
     update ${sql.raw(table)} t set ${set}
-    from unnest(${ids}::bigint[], ${sql.join(arrays)}) as v(id, ${sql.raw(names.join(', '))})
-    where t.id = any(${ids}::bigint[]) and t.id = v.id`;
+    from unnest(${idArray}::bigint[], ${sql.join(arrays)}) as v(id, ${sql.raw(names.join(', '))})
+    where t.id = any(${idArray}::bigint[]) and t.id = v.id`;
 }
