@@ -35,6 +35,17 @@ const caseArb = fc.record({
   excessCents: fc.bigInt({ min: 0n, max: 100_000n }),
 });
 
+/** Publishes one receipt paying exactly `amountCents` for the loan's repayment due that day; its loan transaction's id. */
+async function publishOne(loanId: number, thirdPartyId: string, dueDate: string, amountCents: Cents): Promise<number> {
+  const published = await publishReceipts(
+    t.ctx,
+    [{ loanId, thirdPartyId, dueDate, netAmount: amountCents, grossAmount: amountCents, batchNumber: 'X' }],
+    null,
+    audit,
+  );
+  return published.receipts[0]!.loanTransactionId;
+}
+
 const percent = (hundredths: number) => new Decimal(hundredths).dividedBy(100).toString();
 
 let receiptNumber = 0;
@@ -236,22 +247,7 @@ describe('fractionalising through the ledger (property)', () => {
       ],
       investments: [{ accountId: mandate, amountCents: 100_000n, rate: '30' }],
     });
-    const published = await publishReceipts(
-      t.ctx,
-      [
-        {
-          loanId: loan.loanId,
-          thirdPartyId: 'TOPUP-1',
-          dueDate: '2027-03-01',
-          netAmount: houseAvailable,
-          grossAmount: houseAvailable,
-          batchNumber: 'X',
-        },
-      ],
-      null,
-      audit,
-    );
-    const id = published.receipts[0]!.loanTransactionId;
+    const id = await publishOne(loan.loanId, 'TOPUP-1', '2027-03-01', houseAvailable);
     const houseRefusal = new RegExp(
       `^Loan transaction ${id} cannot be fractionalised: the house account 555 must pay interest top-ups of \\$`,
     );
@@ -266,22 +262,7 @@ describe('fractionalising through the ledger (property)', () => {
       schedule: [{ dueDate: '2027-03-01', principalDueCents: 50_000n, interestDueCents: 400n }],
       investments: [{ accountId: holder, amountCents: 50_000n, rate: '10' }],
     });
-    const later = await publishReceipts(
-      t.ctx,
-      [
-        {
-          loanId: repaidLoan.loanId,
-          thirdPartyId: 'NO-HOLDERS-1',
-          dueDate: '2027-03-01',
-          netAmount: 50_400n,
-          grossAmount: 50_400n,
-          batchNumber: 'X',
-        },
-      ],
-      null,
-      audit,
-    );
-    const laterId = later.receipts[0]!.loanTransactionId;
+    const laterId = await publishOne(repaidLoan.loanId, 'NO-HOLDERS-1', '2027-03-01', 50_400n);
     await t.ctx.db
       .updateTable('investments')
       .set((eb) => ({ principalRepaid: eb.ref('investedAmount') }))
