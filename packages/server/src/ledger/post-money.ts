@@ -286,16 +286,15 @@ const optionalCents = (value: Cents | undefined) =>
  * (ledger_post_money_many) is the number of the row's movement in the batch.
  */
 function accountRowJson(r: AccountRowInput, movement?: number): Record<string, unknown> {
-  const cents = optionalCents;
   return {
     movement,
     investment_account_id: r.investmentAccountId,
     type: r.type,
     amount: centsToString(r.amountCents),
-    principal: cents(r.principalCents),
-    interest: cents(r.interestCents),
-    fees: cents(r.feesCents),
-    tax_withheld: cents(r.taxWithheldCents),
+    principal: optionalCents(r.principalCents),
+    interest: optionalCents(r.interestCents),
+    fees: optionalCents(r.feesCents),
+    tax_withheld: optionalCents(r.taxWithheldCents),
     comment: r.comment ?? undefined,
     investor_comment: r.investorComment ?? undefined,
     loan_id: r.loanId ?? undefined,

@@ -98,7 +98,6 @@ export function compilePrepared<R>(
   return compiled;
 }
 
-/** Runs a query as a prepared statement (on PostgreSQL; see above). */
 /**
  * Resolves once the event loop has turned. A statement asked for just before (its promise made,
  * not yet awaited) has then passed through Kysely and the driver and been written to the socket,
@@ -110,6 +109,7 @@ export function compilePrepared<R>(
  */
 export const statementsSent = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** Runs a query as a prepared statement (on PostgreSQL; see compilePrepared). */
 export async function executePrepared<R>(
   db: Executor,
   query: { compile(executor: Executor): CompiledQuery<R> },
