@@ -307,7 +307,10 @@ async function fractionaliseBatch(
   );
   investmentsRepaid.catch(() => undefined); // awaited below, after the ledger's statement
   await statementsSent();
-  const posted = await postMoneyMany(trx, movements, now, locked);
+  const posted = await postMoneyMany(trx, movements, now, locked).catch(async (error: unknown) => {
+    await investmentsRepaid; // its failure, if it failed, is the cause: the ledger's came after it
+    throw error;
+  });
   await investmentsRepaid;
   posted.forEach((p, index) => {
     results[movementOf[index]!]!.ledgerEntryId = p.entryId;
