@@ -135,6 +135,17 @@ export function latestMailedCode(email: string): string {
 
 /** axe-core: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // axe reads the page once its transitions have ended: a menu still fading out after its option
+  // was chosen has its text at part opacity, which reads as too little contrast (endless
+  // animations, a progress bar's, are not waited for)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
