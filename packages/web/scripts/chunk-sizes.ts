@@ -11,7 +11,8 @@
  * screen that reads through it; chunks a screen loads on use, such as a dialog or a date picker,
  * are not in it). `--check` fails when a budgeted route is over its budget (`routeBudgets`), the
  * login route pulls in the list table or the charts, a screen without a list table
- * (gridFreeRoutePaths) loads it, or two chunks import each other.
+ * (gridFreeRoutePaths) loads it, a budgeted route loads zod or the dialogs' parts, or two chunks
+ * import each other.
  * `routeChunkSizes()` is the same as a function, for the benchmarks and the bundle journey.
  */
 import fs from 'node:fs';
@@ -38,7 +39,7 @@ export interface RouteChunkSize {
   files: string[];
   ownBytes: number;
   totalBytes: number;
-  /** Heavy parts found in those files ('table', 'charts', 'date-pickers', 'zod'). */
+  /** Heavy parts found in those files ('table', 'charts', 'date-pickers', 'zod', 'dialogs'). */
   heavy: string[];
 }
 
@@ -82,6 +83,8 @@ const heavyMarkers: Record<string, string> = {
   'date-pickers': 'MuiPickersLayout',
   // zod's schema classes: only a form or a dialog parses (docs/decisions/014-route-refs.md)
   zod: '$ZodType',
+  // the dialogs' title part: every dialog has one, and a dialog loads when it opens
+  dialogs: 'MuiDialogTitle',
 };
 
 /**
@@ -253,6 +256,16 @@ export function zodFreeProblems(sizes: readonly RouteChunkSize[]): string[] {
     .map((size) => `${size.path} loads zod before its first paint`);
 }
 
+/**
+ * Budgeted routes that load the dialogs' parts (dialogs, text fields, the pickers' autocomplete) before
+ * their first paint, one line each: issue 18's "dialogs, date pickers, forms load on use".
+ */
+export function dialogFreeProblems(sizes: readonly RouteChunkSize[]): string[] {
+  return sizes
+    .filter((size) => routeBudgets.has(size.path) && size.heavy.includes('dialogs'))
+    .map((size) => `${size.path} loads the dialogs' parts before its first paint`);
+}
+
 /** Problems with the login route's chunks: over the budget, or the list table or charts inside. */
 export function loginRouteProblems(sizes: readonly RouteChunkSize[]): string[] {
   const login = sizes.find((size) => size.path === '/login');
@@ -312,6 +325,7 @@ function main(argv: readonly string[]) {
         ...budgetProblems(sizes),
         ...gridFreeProblems(sizes),
         ...zodFreeProblems(sizes),
+        ...dialogFreeProblems(sizes),
       ]),
       ...chunkImportCycles(distDir ? path.resolve(distDir) : defaultDistDir).map(
         (loop) => `chunks import each other: ${loop}`,
@@ -320,7 +334,7 @@ function main(argv: readonly string[]) {
     for (const problem of problems) console.error(`FAIL: ${problem}`);
     if (problems.length > 0) process.exit(1);
     console.log(
-      `OK: /login within ${kb(loginRouteBudgetBytes)} (without the list table or the charts), the lists within ${kb(listRouteBudgetBytes)}, /dashboard within ${kb(dashboardRouteBudgetBytes)}, none of them with zod.`,
+      `OK: /login within ${kb(loginRouteBudgetBytes)} (without the list table or the charts), the lists within ${kb(listRouteBudgetBytes)}, /dashboard within ${kb(dashboardRouteBudgetBytes)}, none of them with zod or a dialog's parts.`,
     );
   }
 }

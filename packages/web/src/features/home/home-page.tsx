@@ -2,14 +2,20 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { readFlag, storageKeys } from '../../shared/api/storage';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { displayName, useSession } from '../../shared/session/session-store';
-import { WelcomeVideoDialog } from './welcome-video-dialog';
+
+// shown once per browser: a returning visitor's page loads no dialog code
+const WelcomeVideoDialog = onDemand(() => import('./welcome-video-dialog').then((m) => m.WelcomeVideoDialog));
 
 /** Home (spec core §2.2): the Welcome heading, a development label in development builds, the walk-through once. */
 export default function HomePage() {
   const { user } = useSession();
+  const [walkthroughSeen] = useState(() => readFlag(storageKeys.welcomeVideoSeen));
   return (
     <>
       <PageTitle
@@ -39,7 +45,7 @@ export default function HomePage() {
           </Stack>
         </Stack>
       )}
-      <WelcomeVideoDialog />
+      {!walkthroughSeen && <WelcomeVideoDialog />}
     </>
   );
 }

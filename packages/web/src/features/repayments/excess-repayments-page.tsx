@@ -12,8 +12,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
-import { ConfirmDialog } from '../../shared/dialogs/confirm-dialog';
 import { PageTitle } from '../../shared/layout/page-title';
+import { onDemand } from '../../shared/lazy/on-demand';
 import { pageSizesWithAll } from '../../shared/list/list-types';
 import { DataTable } from '../../shared/table/data-table';
 import {
@@ -24,6 +24,9 @@ import {
   useHandleExcess,
 } from './excess-api';
 import { moneyMoveTexts, totalAmount } from './money-move-texts';
+
+// the confirmations load when one opens: the list paints its first rows without the dialogs' parts
+const ConfirmDialog = onDemand(() => import('../../shared/dialogs/confirm-dialog').then((m) => m.ConfirmDialog));
 
 /** A button that explains, as a tooltip, why it is disabled. */
 function ActionButton({
