@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { malformedDataMessage } from './display-messages';
 import {
+  accountChoiceLabel,
   formatCents,
   formatDate,
   formatDateTime,
@@ -94,6 +95,8 @@ describe('texts', () => {
   it('truncates with an ellipsis', () => {
     expect(truncateText('Agriculture, Forestry & Fishing', 20)).toBe('Agriculture, Forestr...');
     expect(truncateText('Short', 20)).toBe('Short');
+    expect(accountChoiceLabel({ id: 1001, name: 'Ivy Investor (Offshore)' })).toBe('Ivy Investor (Offshore) (1001)');
+    expect(accountChoiceLabel({ id: 7, name: 'x'.repeat(61) })).toBe(`${'x'.repeat(60)}... (7)`);
   });
 
   it('names the malformed kind', () => {

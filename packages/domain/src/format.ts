@@ -159,3 +159,11 @@ export function truncateText(text: string | null | undefined, max: number): stri
   if (!text) return '';
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** Account names in a selector are cut at 60 characters (spec core §9). */
+export const accountNameShownMax = 60;
+
+/** An investment account as a selector names it: its name cut at 60 characters, then its id (spec core §9). */
+export function accountChoiceLabel(account: { id: number; name: string | null | undefined }): string {
+  return `${truncateText(account.name, accountNameShownMax)} (${account.id})`;
+}

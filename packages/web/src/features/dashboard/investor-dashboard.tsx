@@ -1,4 +1,5 @@
 import {
+  accountNameShownMax,
   centsFromNumber,
   centsToNumber,
   dashboardMessages,
@@ -15,25 +16,21 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LabelledSelect } from '../../shared/inputs/labelled-select';
 import { portfolioArrearsHref } from '../portfolio';
 import { investmentShareQuery, portfolioTilesQuery, serverToday, useInvestorAccounts } from './dashboard-api';
 import { financialYearView, type GraphSeries, monthsBackView, unknownGraphParams, yearlyView } from './graph-view';
 import { IntervalGraph, type Measure } from './interval-graph';
 import { IndustryRadar, StateMap } from './investment-charts';
 import { StatTile } from './tiles';
-
-/** Account names in the selector are cut at 60 characters (spec core §9). */
-export const accountNameMax = 60;
 
 const principalColor = '#1565c0';
 const interestColor = '#2e7d32';
@@ -113,23 +110,21 @@ export default function InvestorDashboard() {
 
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: { md: 'center' } }}>
         {(accounts.data?.length ?? 0) > 1 && (
-          <FormControl size="small" sx={{ minWidth: 280, maxWidth: 520 }}>
-            <InputLabel id="dashboard-account-label">Account</InputLabel>
-            <Select
-              labelId="dashboard-account-label"
-              label="Account"
-              value={accountId === null ? 'all' : String(accountId)}
-              onChange={(event) => setParam('account', event.target.value === 'all' ? null : event.target.value)}
-              data-testid="account-selector"
-            >
-              <MenuItem value="all">All</MenuItem>
-              {accounts.data?.map((account) => (
-                <MenuItem key={account.id} value={String(account.id)} title={account.name}>
-                  {truncateText(account.name, accountNameMax)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <LabelledSelect
+            label="Account"
+            size="small"
+            sx={{ minWidth: 280, maxWidth: 520 }}
+            value={accountId === null ? 'all' : String(accountId)}
+            onChange={(value) => setParam('account', value === 'all' ? null : value)}
+            testId="account-selector"
+          >
+            <MenuItem value="all">All</MenuItem>
+            {accounts.data?.map((account) => (
+              <MenuItem key={account.id} value={String(account.id)} title={account.name}>
+                {truncateText(account.name, accountNameShownMax)}
+              </MenuItem>
+            ))}
+          </LabelledSelect>
         )}
         <FormControl>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>

@@ -1,13 +1,7 @@
+import { accountChoiceLabel } from '@lm/domain';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { OwnAccount } from '../accounts';
-
-/** Account names in a selector are cut at 60 characters (spec core §9). */
-export const accountNameShownMax = 60;
-
-function shortName(name: string): string {
-  return name.length > accountNameShownMax ? `${name.slice(0, accountNameShownMax)}...` : name;
-}
 
 export type AccountSelectProps = Omit<TextFieldProps, 'value' | 'onChange' | 'select' | 'children'> & {
   accounts: readonly OwnAccount[];
@@ -27,7 +21,7 @@ export function AccountSelect({ accounts, value, onChange, label = 'Account', ..
     >
       {accounts.map((account) => (
         <MenuItem key={account.id} value={String(account.id)}>
-          {shortName(account.name)} ({account.id})
+          {accountChoiceLabel(account)}
         </MenuItem>
       ))}
     </TextField>

@@ -1,15 +1,13 @@
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { LabelledSelect } from '../../shared/inputs/labelled-select';
 import { onDemand } from '../../shared/lazy/on-demand';
 import { deleteQuery, listSearchOf, readSavedQueries, type SavedQuery, saveQuery } from './saved-queries';
 
@@ -25,35 +23,32 @@ export function SavedQueryControl({ listId, basePath }: { listId: string; basePa
   const { search } = useLocation();
   const [queries, setQueries] = useState<SavedQuery[]>(() => readSavedQueries(listId));
   const [saving, setSaving] = useState(false);
-  const labelId = useId();
   const current = listSearchOf(search);
   const selected = queries.find((q) => q.search === current)?.name ?? '';
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <FormControl size="small" sx={{ minWidth: 180 }}>
-        <InputLabel id={labelId}>Saved Query</InputLabel>
-        <Select
-          labelId={labelId}
-          label="Saved Query"
-          value={selected}
-          onChange={(event) => {
-            const query = queries.find((q) => q.name === event.target.value);
-            if (query) navigate(query.search ? `${basePath}?${query.search}` : basePath);
-          }}
-        >
-          {queries.length === 0 && (
-            <MenuItem value="" disabled>
-              No saved queries yet
-            </MenuItem>
-          )}
-          {queries.map((q) => (
-            <MenuItem key={q.name} value={q.name}>
-              {q.name}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <LabelledSelect
+        label="Saved Query"
+        size="small"
+        sx={{ minWidth: 180 }}
+        value={selected}
+        onChange={(name) => {
+          const query = queries.find((q) => q.name === name);
+          if (query) navigate(query.search ? `${basePath}?${query.search}` : basePath);
+        }}
+      >
+        {queries.length === 0 && (
+          <MenuItem value="" disabled>
+            No saved queries yet
+          </MenuItem>
+        )}
+        {queries.map((q) => (
+          <MenuItem key={q.name} value={q.name}>
+            {q.name}
+          </MenuItem>
+        ))}
+      </LabelledSelect>
       <Tooltip title="Save the current filter and sort" describeChild>
         <Button
           startIcon={<BookmarkAddOutlinedIcon />}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { centsFromNumber, formatMoney, formatPercent, type InvestorKind, truncateText } from '@lm/domain';
+import { accountChoiceLabel, centsFromNumber, formatMoney, formatPercent, type InvestorKind } from '@lm/domain';
 import { useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useIdempotencyKey } from '../../shared/api/idempotency-key';
@@ -12,7 +12,6 @@ import { type InvestorInvestFacts, type InvestorInvestValues, investedAmount, in
 import type { MarketplaceLoan, OwnAccount } from './marketplace-api';
 
 /** Account names in a selector are cut at 60 characters (spec core §9). */
-const accountNameShownMax = 60;
 const cents = (value: number) => centsFromNumber(value, true);
 
 /**
@@ -83,7 +82,7 @@ export function InvestorInvestDialog({
           label="Investment Account"
           options={accounts.map((a) => ({
             value: a.id,
-            label: `${truncateText(a.name, accountNameShownMax)} (${a.id})`,
+            label: accountChoiceLabel(a),
           }))}
           hint={account ? `Available balance ${formatMoney(account.availableBalance)}` : undefined}
           required

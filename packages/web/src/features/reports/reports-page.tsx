@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  accountChoiceLabel,
   closedFinancialYears,
   displayMessages,
   financialYearName,
@@ -12,7 +13,6 @@ import {
   reportFormatLabels,
   reportFormSchema,
   reportMessages,
-  truncateText,
 } from '@lm/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -253,7 +253,7 @@ function OwnAccountField({ control, component }: { control: ReportControl; compo
   const accounts = useQuery(ownAccountsQuery);
   const options = (accounts.data ?? []).map((a) => ({
     value: a.id,
-    label: `${truncateText(a.name, accountNameShownMax)} (${a.id})`,
+    label: accountChoiceLabel(a),
   }));
   return (
     <SelectField
@@ -265,8 +265,6 @@ function OwnAccountField({ control, component }: { control: ReportControl; compo
     />
   );
 }
-
-const accountNameShownMax = 60;
 
 /** Any account, searched by id or name; optional on some management reports (All Accounts). */
 function StaffAccountField({ control, component }: { control: ReportControl; component: ReportComponent }) {

@@ -1,4 +1,4 @@
-import { type accountListShape, formatMoney, formatPercent, type ListRow, truncateText } from '@lm/domain';
+import { accountChoiceLabel, type accountListShape, formatMoney, formatPercent, type ListRow } from '@lm/domain';
 import { accountListRoute } from '@lm/domain/routes';
 import type { Ref } from 'react';
 import { callRoute } from '../api/call-route';
@@ -24,12 +24,9 @@ export function accountPickerQuery(filter: string | undefined, top: number) {
   };
 }
 
-/** Account names in a selector are cut at 60 characters (spec core §9). */
-const accountNameShownMax = 60;
 const optionsMax = 20;
 
-export const accountLabel = (account: PickedAccount) =>
-  `${truncateText(account.name, accountNameShownMax)} (${account.id})`;
+export const accountLabel = (account: PickedAccount) => accountChoiceLabel(account);
 
 /** Chooses any investment account by id or name (management invests for an account, sells to buyers). */
 export function AccountPicker({
