@@ -233,3 +233,50 @@ describe('the system accounts, brought up to date at commit', () => {
     ).rejects.toThrow(/ledger_accounts_system_balance_in_parts/);
   });
 });
+
+describe('postings a money function caches itself (migration 0212)', () => {
+  // ledger_post_money and ledger_post_money_many write their postings' cached balances and the
+  // system accounts' tally themselves and skip ledger_postings_cache for their own insert only
+  const moved = (investor: number, dollars: string) => `
+    select ledger_post_money(jsonb_build_object('now', now(), 'kind', 'DEPOSIT', 'rows', '[]'::jsonb,
+      'other_postings', jsonb_build_array(
+        jsonb_build_object('ledger_account_id', ${investor}, 'amount', '${dollars}'),
+        jsonb_build_object('system_kind', 'TRUST_BANK', 'amount', '-${dollars}'))));`;
+  const inserted = (investor: number, dollars: string) => `
+    with e as (insert into ledger_entries (kind, finalised_at) values ('DEPOSIT', now()) returning id)
+    insert into ledger_postings (entry_id, ledger_account_id, amount)
+    select e.id, v.account, v.amount from e,
+      (values (${trust}::bigint, -${dollars}::numeric), (${investor}::bigint, ${dollars}::numeric)) as v(account, amount);`;
+
+  it('leave every other insert of postings to the trigger: in one transaction, after an early commit event, beside a savepoint', async () => {
+    const investor = investors[2]!;
+    const [trustBefore, investorBefore] = [await current(trust), await current(investor)];
+    await t.ctx.database.exec(`begin; ${moved(investor, '1.00')} ${inserted(investor, '2.00')} commit;`);
+    expect(await current(trust)).toBe(trustBefore - 300n);
+    expect(await current(investor)).toBe(investorBefore + 300n);
+    await t.ctx.database.exec(
+      `begin; ${inserted(investor, '4.00')} set constraints all immediate; ${moved(investor, '8.00')} ${inserted(investor, '16.00')} commit;`,
+    );
+    await t.ctx.database.exec(
+      `begin; savepoint first; ${moved(investor, '32.00')} rollback to savepoint first; ${moved(investor, '64.00')} set constraints all immediate; ${inserted(investor, '128.00')} commit;`,
+    );
+    expect(await current(trust)).toBe(trustBefore - 22_300n);
+    expect(await current(investor)).toBe(investorBefore + 22_300n);
+    await expectSound();
+  });
+
+  it('refuse an account that does not exist and write nothing', async () => {
+    const [trustBefore, entriesBefore] = [
+      await current(trust),
+      (await sql<{ n: number }>`select count(*)::int as n from ledger_entries`.execute(t.ctx.db)).rows[0]!.n,
+    ];
+    await expect(t.ctx.database.exec(moved(999_999_999, '1.00'))).rejects.toThrow(
+      'references a ledger account that does not exist',
+    );
+    expect(await current(trust)).toBe(trustBefore);
+    expect((await sql<{ n: number }>`select count(*)::int as n from ledger_entries`.execute(t.ctx.db)).rows[0]!.n).toBe(
+      entriesBefore,
+    );
+    await expectSound();
+  });
+});

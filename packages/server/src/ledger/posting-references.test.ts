@@ -84,6 +84,23 @@ describe('what ledger postings reference stays', () => {
     expect(still.rows).toHaveLength(1);
   });
 
+  it("the platform's own accounts are never deleted, renumbered nor given another kind (migration 0212)", async () => {
+    // a posting that names one needs no lock to keep it there until its commit
+    for (const statement of [
+      sql`delete from ledger_accounts where id = ${trust}`,
+      sql`update ledger_accounts set kind = 'LOAN_COLLECTIONS' where id = ${trust}`,
+    ]) {
+      await expect(statement.execute(t.ctx.db)).rejects.toThrow('is never removed, renumbered nor given another kind');
+    }
+    // the trust bank has postings, so the check of 0203 refuses its renumbering first
+    await expect(
+      sql`update ledger_accounts set id = ${trust + 1_000_000_000} where id = ${trust}`.execute(t.ctx.db),
+    ).rejects.toThrow(/changes the id of an account that ledger postings name|is never removed, renumbered/);
+    await sql`update ledger_accounts set name = name where id = ${trust}`.execute(t.ctx.db);
+    const still = await sql<{ kind: string }>`select kind from ledger_accounts where id = ${trust}`.execute(t.ctx.db);
+    expect(still.rows).toEqual([{ kind: 'TRUST_BANK' }]);
+  });
+
   it('a ledger account no posting names can still be deleted', async () => {
     const account = Number(
       (
