@@ -26,7 +26,8 @@
 -- - the postings are inserted with the transaction-local setting ledger.postings_cached 'on', which
 --   skips ledger_postings_cache for that statement only (its WHEN), and cleared at once after it (a
 --   rolled-back savepoint restores it with everything else). Every other writer of postings
---   (postEntries, a reversal, the seed) still goes through the trigger;
+--   (postEntries, a reversal, the seed) still goes through the trigger, which now writes the
+--   caches through the same ledger_cache_new_postings (at the end of this file);
 -- - at commit the tally's part is found and updated in one statement instead of two.
 --
 -- Measured with pgbench on the scale-1 book (8 clients, `begin; select ledger_post_money(...);
@@ -483,4 +484,52 @@ begin
   end if;
 
   return jsonb_build_object('entryIds', to_jsonb(v_entry_ids), 'transactionIds', to_jsonb(v_row_ids));
+end $$;
+
+-- ledger_postings_cache (0208), for every other writer of postings, writes the caches through the
+-- same ledger_cache_new_postings: the rule is written once. It still checks the statement's entries
+-- first (each exists and none is voided, locked key share in id order as before), reads each
+-- posting's account kind by key and its entry's finalised flag, and applies the tally at once when
+-- no commit event is queued (0204). As in the money functions, the system accounts are no longer
+-- locked (their guard above), and the investor and loan accounts are locked in ascending id when
+-- there are several.
+create or replace function ledger_postings_cache() returns trigger language plpgsql as $$
+declare
+  v_entries bigint;
+  v_found bigint;
+  v_voided bigint;
+  v_first_entry bigint;
+  v_last_entry bigint;
+  v_accounts bigint[];
+  v_kinds text[];
+  v_amounts numeric[];
+  v_pending boolean[];
+begin
+  select count(distinct n.entry_id), min(n.entry_id), max(n.entry_id)
+  into v_entries, v_first_entry, v_last_entry
+  from new_postings n;
+  select count(*), count(*) filter (where l.voided) into v_found, v_voided
+  from (select e.voided_at is not null as voided from ledger_entries e
+        where e.id between v_first_entry and v_last_entry and e.id in (select n.entry_id from new_postings n)
+        order by e.id for key share) l;
+  if v_voided > 0 then
+    raise exception 'cannot post to a voided entry' using errcode = '23514';
+  end if;
+  if v_found <> v_entries then
+    raise foreign_key_violation using
+      message = 'insert on table "ledger_postings" references a ledger entry that does not exist';
+  end if;
+
+  -- each posting's entry by key, within the statement's range of entries (0208)
+  select array_agg(n.ledger_account_id),
+         array_agg((select a.kind from ledger_accounts a where a.id = n.ledger_account_id)),
+         array_agg(n.amount), array_agg(e.finalised_at is null)
+  into v_accounts, v_kinds, v_amounts, v_pending
+  from new_postings n
+  join ledger_entries e on e.id = n.entry_id and e.id between v_first_entry and v_last_entry;
+  perform ledger_cache_new_postings(v_accounts, v_kinds, v_amounts, v_pending, '{}');
+  if coalesce(current_setting('ledger.system_tally_queued', true), '') <> 'on' then
+    perform ledger_apply_system_tally();
+  end if;
+  return null;
 end $$;
