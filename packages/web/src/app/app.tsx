@@ -11,19 +11,23 @@ import { Toaster } from '../shared/toast/toaster';
 import { ErrorBoundary } from './error-boundary';
 import { MaintenancePage } from './maintenance-page';
 import { AppRoutes } from './router';
-import { platformCheck } from './start-up';
+import { platformCheck, takeFirstAnswer } from './start-up';
 import { theme } from './theme';
 import { UnsupportedBrowserPage } from './unsupported-browser-page';
 
 function Platform() {
   const session = useSession();
-  const [available, setAvailable] = useState<boolean | null>(null);
+  // the start-up check has usually answered by the first render: the screen renders at once
+  const [available, setAvailable] = useState<boolean | null>(() => takeFirstAnswer() ?? null);
   const check = () => {
     const pending = platformCheck();
     setAvailable(null);
     void pending.then(setAvailable);
   };
-  useEffect(check, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first check only, and only when its answer was not there at the first render
+  useEffect(() => {
+    if (available === null) check();
+  }, []);
   if (available === null) return <LoadingPage />;
   if (!available || session.status === 'unavailable') return <MaintenancePage onRetry={check} />;
   return (

@@ -23,12 +23,17 @@ function startUp(): Promise<boolean> {
 }
 
 let firstCheck: Promise<boolean> | null = null;
+/** The first check's answer once it has come (until the app has read it). */
+let firstAnswer: boolean | undefined;
 /** Resolves once the first screen's data requests have left (main.tsx loads the app after that). */
 export let routeStarted: Promise<void> = Promise.resolve();
 // main.tsx is this module and little more, and loads React DOM, Material UI and the app's shell
 // after it has run: these requests leave as soon as the small entry has arrived
 if (typeof window !== 'undefined') {
   firstCheck = startUp();
+  void firstCheck.then((available) => {
+    if (firstCheck) firstAnswer = available;
+  });
   routeStarted = preloadRoute(window.location);
 }
 
@@ -36,5 +41,20 @@ if (typeof window !== 'undefined') {
 export function platformCheck(): Promise<boolean> {
   const pending = firstCheck ?? startUp();
   firstCheck = null;
+  firstAnswer = undefined;
   return pending;
+}
+
+/**
+ * The start-up health check's answer when it has already come and nothing has read it yet (it
+ * usually has by the app's first render): the app then renders the screen at once rather than a
+ * loading page first. Undefined otherwise; `platformCheck()` then gives the answer to wait for.
+ */
+export function takeFirstAnswer(): boolean | undefined {
+  const answer = firstAnswer;
+  if (answer !== undefined) {
+    firstCheck = null;
+    firstAnswer = undefined;
+  }
+  return answer;
 }
