@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { QueryGate } from './query-gate';
+import { landsOn } from './route-preload';
 import { routeFor, usesQueries } from './routes';
 import { screenOf } from './screens';
 import { isUnsupportedBrowser } from './unsupported-browser';
@@ -20,7 +21,8 @@ const firstScreenWaitMs = 400;
 
 function firstScreenCode(): Promise<unknown> {
   const route = routeFor(window.location.pathname);
-  if (!route) return Promise.resolve();
+  // a visitor the route sends elsewhere (signed out, another role) sees the loading page at once
+  if (!route || !landsOn(route)) return Promise.resolve();
   const loading = [screenOf(route)?.preload(), usesQueries(route) ? QueryGate.preload() : undefined];
   return Promise.all(loading.map((pending) => pending?.catch(() => undefined)));
 }

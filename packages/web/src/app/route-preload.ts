@@ -43,6 +43,17 @@ export function preloadRoute(location: { pathname: string; search: string }): Pr
   return dataSent;
 }
 
+/**
+ * Whether the visitor, by the stored session, lands on the route's screen rather than being sent
+ * elsewhere (a signed-out visitor to /login, a signed-in one from a guest page to /, a role
+ * without access to /403). Only a guide, like the role it reads.
+ */
+export function landsOn(route: RouteDefinition): boolean {
+  const role = storedRole();
+  if (route.access === 'guest') return role === null;
+  return isAllowed(route.access, role);
+}
+
 /** The stored session's role when it may open the route and the route's screen has data to ask for. */
 function signedInOn(route: RouteDefinition): Role | null {
   if (!startsWithData(route)) return null;
