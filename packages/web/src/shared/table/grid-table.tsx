@@ -30,6 +30,9 @@ type RowId = string | number;
 
 const numericKinds: readonly ColumnKind[] = ['integer', 'money', 'moneyCompact', 'percent', 'rate4'];
 const isNumeric = <R,>(column: Column<R>) => numericKinds.includes(column.kind ?? 'text');
+/** A body cell's class: a number's (right-aligned, one line) or a date's (one line); other text breaks at spaces when the table would not fit. */
+const bodyCellClass = <R,>(column: Column<R>) =>
+  isNumeric(column) ? 'num' : column.kind === 'date' || column.kind === 'datetime' ? 'one-line' : undefined;
 
 export interface GridTableProps<R> {
   /** The table's accessible name, or the id of the heading that names it. */
@@ -53,7 +56,10 @@ export interface GridTableProps<R> {
   onRowClick?: ((row: R) => void) | undefined;
   /** Fixed height in px, the header kept in view; by default the table grows with its rows. */
   height?: number | undefined;
-  /** Cells wrap their text and rows grow to fit it, instead of one line a row. */
+  /**
+   * Cells break long words too (file names, comments), and rows grow to fit. Without it, text
+   * breaks only at spaces and only when the table would not fit; numbers never break.
+   */
   wrap?: boolean | undefined;
   /** Checkbox selection; select-all names every row of the table (`allIds`), not only the page's. */
   selection?: { selected: readonly RowId[]; allIds: readonly RowId[]; onChange: (ids: RowId[]) => void } | undefined;
@@ -136,7 +142,7 @@ const BodyRow = memo(function BodyRow<R>({
           key={column.field}
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of an ARIA grid (focusable, its keys handled by the table)
           role="gridcell"
-          className={isNumeric(column) ? 'num' : undefined}
+          className={bodyCellClass(column)}
           data-field={sortFieldOf(column)}
           data-cell={cellKey({ row: gridRow, col: c + offset })}
           tabIndex={activeCol === c + offset ? 0 : -1}
@@ -317,10 +323,12 @@ export function GridTable<R>({
               borderBottom: 1,
               borderColor: 'divider',
               typography: 'body2',
-              whiteSpace: wrap ? 'normal' : 'nowrap',
+              // text breaks at its spaces when the table would not fit otherwise (a 52 px row holds
+              // two lines), so a list fits a 1280 px screen rather than scrolling sideways
               ...(wrap ? { overflowWrap: 'anywhere' } : {}),
             },
-            '& td.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+            '& td.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+            '& td.one-line': { whiteSpace: 'nowrap' },
             '& td.check, & th.check': { width: 48, px: 0.5, textAlign: 'center' },
             '& th': { fontWeight: 600, whiteSpace: 'nowrap', px: 1.25 },
             // a sortable header: the whole cell sorts; its arrow shows on hover, and stays on the sorted column
