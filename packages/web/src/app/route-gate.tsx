@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingPage } from '../shared/pages/loading-page';
 import { useSession } from '../shared/session/session-store';
-import { isAllowed, type RouteAccess } from './routes';
+import { type RouteAccess, routeOutcome } from './routes';
 
 /** Where a signed-out visitor was going; the login page returns there (spec core §2.3). */
 export interface LoginRedirectState {
@@ -18,12 +18,16 @@ export function RouteGate({ access, children }: { access: RouteAccess; children:
   const location = useLocation();
   if (access === 'public') return children;
   if (session.status === 'loading') return <LoadingPage />;
-  const role = session.user?.type ?? null;
-  if (access === 'guest') return role ? <Navigate to="/" replace /> : children;
-  if (!role) {
-    const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
-    return <Navigate to="/login" replace state={state} />;
+  switch (routeOutcome(access, session.user?.type ?? null)) {
+    case 'screen':
+      return children;
+    case 'home':
+      return <Navigate to="/" replace />;
+    case 'login': {
+      const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+      return <Navigate to="/login" replace state={state} />;
+    }
+    case 'forbidden':
+      return <Navigate to="/403" replace />;
   }
-  if (!isAllowed(access, role)) return <Navigate to="/403" replace />;
-  return children;
 }

@@ -1,7 +1,7 @@
 import type { Role } from '@lm/domain';
 import { decodeAccessToken } from '../shared/api/jwt';
 import { readSession } from '../shared/api/storage';
-import { isAllowed, type RouteDefinition, routeFor, startsWithData, usesQueries } from './routes';
+import { isAllowed, type RouteDefinition, routeFor, routeOutcome, startsWithData, usesQueries } from './routes';
 import { screenLoader } from './screen-loaders';
 
 /**
@@ -45,13 +45,10 @@ export function preloadRoute(location: { pathname: string; search: string }): Pr
 
 /**
  * Whether the visitor, by the stored session, lands on the route's screen rather than being sent
- * elsewhere (a signed-out visitor to /login, a signed-in one from a guest page to /, a role
- * without access to /403). Only a guide, like the role it reads.
+ * elsewhere (routeOutcome). Only a guide, like the role it reads.
  */
 export function landsOn(route: RouteDefinition): boolean {
-  const role = storedRole();
-  if (route.access === 'guest') return role === null;
-  return isAllowed(route.access, role);
+  return routeOutcome(route.access, storedRole()) === 'screen';
 }
 
 /** The stored session's role when it may open the route and the route's screen has data to ask for. */

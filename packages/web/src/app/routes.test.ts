@@ -10,6 +10,7 @@ import {
   menuTabsMax,
   returnPathAfterLogin,
   routeFor,
+  routeOutcome,
   routes,
   screenBuilt,
   usesQueries,
@@ -224,5 +225,21 @@ describe('screens without the query cache', () => {
     expect(packagesReached(path.join(srcDir, 'features', 'dashboard/dashboard-page.tsx'))).toContain(
       '@tanstack/react-query',
     );
+  });
+});
+
+describe('where a visitor goes on a route (the route gate)', () => {
+  it('public pages open for anyone; guest pages for the signed-out only', () => {
+    expect(routeOutcome('public', null)).toBe('screen');
+    expect(routeOutcome('public', Role.INVESTOR)).toBe('screen');
+    expect(routeOutcome('guest', null)).toBe('screen');
+    expect(routeOutcome('guest', Role.MANAGEMENT)).toBe('home');
+  });
+
+  it("a role's page: signed out to login, another role to 403, the role to the screen", () => {
+    const staff = [Role.MANAGEMENT, Role.SUPPORT] as const;
+    expect(routeOutcome(staff, null)).toBe('login');
+    expect(routeOutcome(staff, Role.INVESTOR)).toBe('forbidden');
+    expect(routeOutcome(staff, Role.SUPPORT)).toBe('screen');
   });
 });

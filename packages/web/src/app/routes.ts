@@ -142,6 +142,19 @@ export function isAllowed(access: RouteAccess, role: Role | null): boolean {
   return role !== null && access.includes(role);
 }
 
+/**
+ * Where a visitor with `role` (null: signed out) goes on a route of `access` (spec core §2.1):
+ * its screen, home (a signed-in user on a guest page), the login page (signed out on a role's
+ * page) or 403 (a role without access). The route gate follows it, and the start-up code reads it
+ * to know whether the first screen is the route's.
+ */
+export function routeOutcome(access: RouteAccess, role: Role | null): 'screen' | 'home' | 'login' | 'forbidden' {
+  if (access === 'public') return 'screen';
+  if (access === 'guest') return role ? 'home' : 'screen';
+  if (!role) return 'login';
+  return isAllowed(access, role) ? 'screen' : 'forbidden';
+}
+
 const routeTable = routePathTable(routes);
 
 /**
