@@ -265,7 +265,7 @@ async function main(): Promise<number> {
       ],
       ['list', 'list query', () => listQuerySection(ctx, quick ? 10 : 50)],
       ['logins', 'logins', () => loginSection(ctx, seconds * 1000)],
-      ['money', 'deposits and transfers', () => moneyMovesSection(ctx, seconds * 1000, pgbench)],
+      ['money', 'deposits and transfers', () => moneyMovesSection(ctx, seconds * 1000, pgbench, server.pid)],
       [
         'investing',
         `investing (${bigLoanInvestments} into one loan, then many loans)`,

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { describe, isMissingRoute } from '../api-client';
 import { type BenchContext, endpointMissing, type SectionResult, skipped } from '../bench-context';
 import { concurrentLoad, type LoadResult, median } from '../measure';
+import { type CpuSplit, withCpuSplit } from '../process-cpu';
 import { round } from './list-query';
 
 const run = promisify(execFile);
@@ -30,6 +31,7 @@ export async function moneyMovesSection(
   ctx: BenchContext,
   durationMs: number,
   pgbenchTps: number | null,
+  serverPid: number,
 ): Promise<SectionResult> {
   const id = 'money';
   const title = 'POST /api/investmentAccounts/{id}/deposit and /transfer (8 concurrent clients)';
@@ -52,14 +54,16 @@ export async function moneyMovesSection(
   if (isMissingRoute(probe)) return skipped(id, title, endpointMissing);
   if (probe.status !== 200) return { ...skipped(id, title, `deposit refused: ${describe(probe)}`), status: 'failed' };
 
-  const deposits = await concurrentLoad({
-    clients,
-    durationMs,
-    operation: async (_client, index) => {
-      const res = await deposit(accounts[index % accounts.length]!);
-      return res.status === 200 ? true : describe(res);
-    },
-  });
+  const { value: deposits, cpu } = await withCpuSplit(serverPid, () =>
+    concurrentLoad({
+      clients,
+      durationMs,
+      operation: async (_client, index) => {
+        const res = await deposit(accounts[index % accounts.length]!);
+        return res.status === 200 ? true : describe(res);
+      },
+    }),
+  );
   const pairs = Math.floor(accounts.length / 2);
   const transfer = (index: number) => {
     const pair = index % pairs;
@@ -95,6 +99,7 @@ export async function moneyMovesSection(
       figures.push({ name: 'transfers / pgbench tps', value: round(transfers.perSecond / pgbenchTps), unit: 'x' });
     }
   }
+  if (cpu) figures.push(...cpuFigures(cpu, deposits.operations, pgbenchTps));
   let depositStatements: number | null = null;
   if (pgbenchTps !== null && ctx.target.databaseUrl) {
     ctx.log(`a deposit's statements through pgbench, 8 clients, ${durationMs / 1000} s ...`);
@@ -125,10 +130,37 @@ export async function moneyMovesSection(
       accountsUsed: accounts.length,
       deposits: deposits.operations,
       ...(depositStatements === null ? {} : { depositStatementsTps: depositStatements }),
+      ...(cpu ? { depositsCpuSeconds: cpu } : {}),
       transfers: transfers?.operations ?? 0,
       ...(pgbenchTps === null ? { pgbench: 'not run: the target is the embedded database' } : {}),
     },
   };
+}
+
+/**
+ * What one deposit costs each part of the machine (CPU time during the deposits divided by the
+ * deposits made), beside what a deposit may cost in all for the deposits to reach half of
+ * pgbench's TPC-B rate on these cores: the arithmetic of issue 19's aim, measured in every run.
+ */
+function cpuFigures(cpu: CpuSplit, operations: number, pgbenchTps: number | null) {
+  // ms to three places: a deposit's share is a fraction of a millisecond
+  const perDeposit = (seconds: number) => Math.round((seconds / Math.max(1, operations)) * 1e6) / 1000;
+  const figures = [{ name: 'CPU per deposit: the server', value: perDeposit(cpu.server), unit: 'ms' }];
+  if (cpu.postgres !== null) {
+    figures.push({ name: 'CPU per deposit: PostgreSQL', value: perDeposit(cpu.postgres), unit: 'ms' });
+  }
+  figures.push(
+    { name: "CPU per deposit: the bench's HTTP client", value: perDeposit(cpu.client), unit: 'ms' },
+    { name: 'machine idle during the deposits', value: round(cpu.idleShare * 100), unit: '%' },
+  );
+  if (pgbenchTps !== null) {
+    figures.push({
+      name: `CPU a deposit may cost in all at 0.5x of TPC-B (${cpu.cores} cores)`,
+      value: round((cpu.cores / (0.5 * pgbenchTps)) * 1000),
+      unit: 'ms',
+    });
+  }
+  return figures;
 }
 
 /**
