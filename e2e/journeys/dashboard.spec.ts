@@ -24,6 +24,10 @@ test('an investor drills Repayments Paid from Yearly to Daily and back, toggles 
   const chart = page.getByTestId('graph-paid-chart');
   await expect(paid.getByRole('heading', { name: 'Repayments Paid' })).toBeVisible();
   await expect(chart).toHaveAttribute('data-level', 'year');
+  // nothing is paid yet in the demo book: the empty graph says so, the graph of what is due does not
+  await expect(page.getByTestId('graph-paid-empty')).toHaveText('No data to display');
+  await expect(page.getByTestId('graph-due-chart').locator('svg').first()).toBeVisible();
+  await expect(page.getByTestId('graph-due-empty')).toHaveCount(0);
   await expect(page.getByText(/^Interest Earned FY '\d\d-\d\d$/)).toBeVisible();
   await expect(
     page.getByTestId('chart-industry').getByRole('heading', { name: 'Investment by Industry' }),

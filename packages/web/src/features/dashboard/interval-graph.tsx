@@ -1,4 +1,4 @@
-import { dashboardMessages, formatMoney, formatMoneyCompact, formatNumber, truncateText } from '@lm/domain';
+import { dashboardMessages, displayMessages, formatMoney, formatMoneyCompact, formatNumber, truncateText } from '@lm/domain';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -97,6 +97,9 @@ export function IntervalGraph({
   const labels = keys.map((key) => truncateText(bucketLabel(key, view.level), chartLabelMax));
   const valuesOf = (s: GraphSeries) => (s.id === 'count' ? counts : (values[s.id] ?? []));
   const visible = shownSeries.filter((s) => !hidden.has(s.id));
+  // every bar of the period is zero (an investor with nothing paid yet): said in words, not left
+  // as an empty axis; the axis stays, so a click on a period still drills into it
+  const nothingToShow = !isPending && visible.every((s) => valuesOf(s).every((value) => !value));
   const format = (value: number | null) =>
     value === null ? '' : measure === 'count' ? formatNumber(value) : formatMoney(value);
   const up = drillUp(view);
@@ -237,10 +240,19 @@ export function IntervalGraph({
         </Alert>
       ) : (
         <Box
-          sx={{ width: '100%', maxWidth: 700, mx: 'auto' }}
+          sx={{ width: '100%', maxWidth: 700, mx: 'auto', position: 'relative' }}
           data-testid={`graph-${id}-chart`}
           data-level={view.level}
         >
+          {nothingToShow && (
+            <Typography
+              color="text.secondary"
+              data-testid={`graph-${id}-empty`}
+              sx={{ position: 'absolute', top: '40%', left: 0, right: 0, textAlign: 'center', pointerEvents: 'none' }}
+            >
+              {displayMessages.noData}
+            </Typography>
+          )}
           <BarChart
             height={chartHeightPx}
             loading={isPending}
