@@ -215,26 +215,36 @@ test('the CSV export writes comma-separated rows with CRLF, a header and no quot
   expect(lines[1]).toMatch(/,\d+\.\d{2},/);
 });
 
-test('the loan list fits a 1280 px screen: names break at their spaces, amounts and dates stay on one line', async ({
-  page,
-}) => {
-  await page.goto('/loans');
-  const table = page.getByRole('grid', { name: 'Loans' });
-  await expect(table.locator('[role="row"][data-rowindex]').first()).toBeVisible();
-  // nothing to scroll sideways: the table is as wide as its container
-  const widths = await table.evaluate((element) => ({
-    table: element.scrollWidth,
-    container: element.parentElement?.clientWidth ?? 0,
-  }));
-  expect(widths.table).toBeLessThanOrEqual(widths.container);
-  // a cell of an amount and of a date is one line high (a 20 px line in a 52 px row)
-  for (const field of ['amount', 'marketplaceExpiryDate']) {
-    const cell = table.locator(`td[data-field="${field}"]`).first();
-    const lines = await cell.evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-    });
-    expect(lines, field).toBe(1);
-  }
-});
+// each list, and an amount and a date of its rows
+const wideLists = [
+  { path: '/loans', name: 'Loans', oneLine: ['amount', 'marketplaceExpiryDate'] },
+  // eleven columns: the headers break at their spaces too
+  { path: '/transactions', name: 'Transactions', oneLine: ['grossAmount', 'createdDate'] },
+  { path: '/investments', name: 'Investments', oneLine: ['investedAmount', 'creationDate'] },
+] as const;
+
+for (const list of wideLists) {
+  test(`the list ${list.path} fits a 1280 px screen: text breaks at its spaces, amounts and dates stay on one line`, async ({
+    page,
+  }) => {
+    await page.goto(list.path);
+    const table = page.getByRole('grid', { name: list.name });
+    await expect(table.locator('[role="row"][data-rowindex]').first()).toBeVisible();
+    // nothing to scroll sideways: the table is as wide as its container
+    const widths = await table.evaluate((element) => ({
+      table: element.scrollWidth,
+      container: element.parentElement?.clientWidth ?? 0,
+    }));
+    expect(widths.table).toBeLessThanOrEqual(widths.container);
+    // a cell of an amount and of a date is one line high (a 20 px line in a 52 px row)
+    for (const field of list.oneLine) {
+      const cell = table.locator(`td[data-field="${field}"]`).first();
+      const lines = await cell.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, field).toBe(1);
+    }
+  });
+}

@@ -141,6 +141,7 @@ export const saleTransactionColumns: readonly Column<InvestmentSaleTransaction>[
     field: 'finalisedDate',
     header: 'Finalised Date',
     value: (row) => (row.finalisedDate ? formatDateTime(row.finalisedDate) : ''),
+    oneLine: true,
     width: 180,
   },
 ];

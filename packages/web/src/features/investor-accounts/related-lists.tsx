@@ -37,6 +37,7 @@ export function accountInvestmentsList(accountId: number): ListDefinition<Accoun
         value: (row) => finalisedText(row.finalisedDate),
         sortable: true,
         render: (row) => (row.finalisedDate ? finalisedText(row.finalisedDate) : <PendingChip />),
+        oneLine: true,
       },
       { field: 'saleDate', header: 'Sale Date', kind: 'datetime' },
     ],

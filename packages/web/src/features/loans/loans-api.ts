@@ -98,6 +98,7 @@ const expiryColumn: Column<LoanRow> = {
   header: 'Marketplace Expiry',
   value: (row) => (row.marketplaceExpiryDate ? formatDate(row.marketplaceExpiryDate) : 'N/A'),
   sortField: 'marketplaceExpiryDate',
+  oneLine: true,
   width: 150,
 };
 

@@ -58,6 +58,7 @@ export function finalisedDateColumn<R extends TransactionRowBase>(): Column<R> {
     value: (row) => finalisedText(row.finalisedDate),
     sortable: true,
     render: (row) => (row.finalisedDate ? finalisedText(row.finalisedDate) : <PendingChip />),
+    oneLine: true,
     width: 190,
   };
 }

@@ -47,12 +47,14 @@ export interface Column<R = Row> {
   value?: (row: R) => unknown;
   /** A custom cell (the export still uses the value). */
   render?: (row: R) => ReactNode;
+  /** The cell stays on one line, as a date or an amount does (a date shown through `value` or `render`). */
+  oneLine?: boolean;
   sortable?: boolean;
   /** Sort by another API field than `field` (e.g. a derived column). */
   sortField?: string;
   width?: number;
   flex?: number;
-  /** The least width of a flexible column (default 120 px). */
+  /** The least width of a flexible column (default 100 px: a line of about twelve characters). */
   minWidth?: number;
   exportable?: boolean;
 }

@@ -31,8 +31,15 @@ type RowId = string | number;
 const numericKinds: readonly ColumnKind[] = ['integer', 'money', 'moneyCompact', 'percent', 'rate4'];
 const isNumeric = <R,>(column: Column<R>) => numericKinds.includes(column.kind ?? 'text');
 /** A body cell's class: a number's (right-aligned, one line) or a date's (one line); other text breaks at spaces when the table would not fit. */
+/** A column without a width is at least this wide: a line of about twelve characters of body text. */
+const flexibleColumnMinWidth = 100;
+
 const bodyCellClass = <R,>(column: Column<R>) =>
-  isNumeric(column) ? 'num' : column.kind === 'date' || column.kind === 'datetime' ? 'one-line' : undefined;
+  isNumeric(column)
+    ? 'num'
+    : column.oneLine || column.kind === 'date' || column.kind === 'datetime'
+      ? 'one-line'
+      : undefined;
 
 export interface GridTableProps<R> {
   /** The table's accessible name, or the id of the heading that names it. */
@@ -285,7 +292,7 @@ export function GridTable<R>({
         tabIndex={tabStop.row === 0 && tabStop.col === col ? 0 : -1}
         sx={{
           ...(column.width !== undefined ? { width: column.width } : {}),
-          minWidth: column.minWidth ?? (column.width === undefined ? 120 : undefined),
+          minWidth: column.minWidth ?? (column.width === undefined ? flexibleColumnMinWidth : undefined),
         }}
       >
         {isSortable(column) ? (
@@ -330,7 +337,7 @@ export function GridTable<R>({
             '& td.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
             '& td.one-line': { whiteSpace: 'nowrap' },
             '& td.check, & th.check': { width: 48, px: 0.5, textAlign: 'center' },
-            '& th': { fontWeight: 600, whiteSpace: 'nowrap', px: 1.25 },
+            '& th': { fontWeight: 600, px: 1.25 },
             // a sortable header: the whole cell sorts; its arrow shows on hover, and stays on the sorted column
             '& th[data-field]:has(.sort)': { cursor: 'pointer', userSelect: 'none' },
             '& th .sort': { display: 'inline-flex', alignItems: 'center', gap: 0.5, verticalAlign: 'middle' },
