@@ -1,4 +1,11 @@
-import { dashboardMessages, displayMessages, formatMoney, formatMoneyCompact, formatNumber, truncateText } from '@lm/domain';
+import {
+  dashboardMessages,
+  displayMessages,
+  formatMoney,
+  formatMoneyCompact,
+  formatNumber,
+  truncateText,
+} from '@lm/domain';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
