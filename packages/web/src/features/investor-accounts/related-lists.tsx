@@ -7,8 +7,9 @@ import {
 } from '@lm/domain';
 import { accountInvestmentsRoute, accountInvestorListRoute, transactionListRoute } from '@lm/domain/routes';
 import { pathOf } from '../../shared/api/call-route';
+import { finalisedDateColumn } from '../../shared/list/finalised-column';
 import { defineList, type ListDefinition } from '../../shared/list/list-types';
-import { finalisedText, PendingChip, type StaffTransactionRow, staffTransactionColumns } from '../transactions';
+import { type StaffTransactionRow, staffTransactionColumns } from '../transactions';
 
 /** A row of GET api/investmentAccounts/{accountId}/investments (expanding loan), as the domain declares it. */
 export type AccountInvestmentRow = InvestmentListRow;
@@ -31,14 +32,7 @@ export function accountInvestmentsList(accountId: number): ListDefinition<Accoun
       { field: 'principalRepaid', header: 'Principal Repaid', kind: 'money' },
       { field: 'principalOutstanding', header: 'Principal Outstanding', kind: 'money' },
       { field: 'creationDate', header: 'Investment Date', kind: 'datetime' },
-      {
-        field: 'finalisedDate',
-        header: 'Finalised Date',
-        value: (row) => finalisedText(row.finalisedDate),
-        sortable: true,
-        render: (row) => (row.finalisedDate ? finalisedText(row.finalisedDate) : <PendingChip />),
-        oneLine: true,
-      },
+      finalisedDateColumn(),
       { field: 'saleDate', header: 'Sale Date', kind: 'datetime' },
     ],
   });

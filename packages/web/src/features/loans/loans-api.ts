@@ -40,6 +40,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import { confirmationHeaders } from '../../shared/api/idempotency-key';
 import type { FilterField, FilterOption } from '../../shared/filter/filter-fields';
+import { finalisedDateColumn } from '../../shared/list/finalised-column';
 import { type Column, defineList, type ListDefinition, pageSizeMax } from '../../shared/list/list-types';
 import { loansListRequest } from './loans-list-request';
 
@@ -213,7 +214,8 @@ export function loanInvestmentsList(loanId: number): ListDefinition<LoanInvestme
       { field: 'investmentInterestRate', header: 'Rate', kind: 'rate4', width: 110 },
       { field: 'investmentPercentage', header: 'Percentage', kind: 'rate4', width: 120 },
       { field: 'creationDate', header: 'Created', kind: 'datetime' },
-      { field: 'finalisedDate', header: 'Finalised', kind: 'datetime' },
+      // a loan's investments leave out the reversed ones: one without a date is pending
+      finalisedDateColumn<LoanInvestmentRow>('Finalised'),
       // a sold investment stays listed beside the holdings the sale opened
       { field: 'saleDate', header: 'Sale Date', kind: 'datetime' },
     ],

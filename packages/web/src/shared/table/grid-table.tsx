@@ -284,7 +284,9 @@ export function GridTable<R>({
         align={numeric ? 'right' : 'left'}
         aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
         className={
-          [numeric && 'num', sorted && 'sorted', sorted === 'asc' && 'asc'].filter(Boolean).join(' ') || undefined
+          [numeric && 'num', column.width !== undefined && 'sized', sorted && 'sorted', sorted === 'asc' && 'asc']
+            .filter(Boolean)
+            .join(' ') || undefined
         }
         data-field={field}
         data-cell={cellKey({ row: 0, col })}
@@ -337,7 +339,10 @@ export function GridTable<R>({
             '& td.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
             '& td.one-line': { whiteSpace: 'nowrap' },
             '& td.check, & th.check': { width: 48, px: 0.5, textAlign: 'center' },
+            // a header breaks at its spaces when the table would not fit, but not in a column given
+            // a width: that width would otherwise break it even where there is room
             '& th': { fontWeight: 600, px: 1.25 },
+            '& th.sized': { whiteSpace: 'nowrap' },
             // a sortable header: the whole cell sorts; its arrow shows on hover, and stays on the sorted column
             '& th[data-field]:has(.sort)': { cursor: 'pointer', userSelect: 'none' },
             '& th .sort': { display: 'inline-flex', alignItems: 'center', gap: 0.5, verticalAlign: 'middle' },
