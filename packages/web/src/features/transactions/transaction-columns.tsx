@@ -1,8 +1,4 @@
-import {
-  type AccountTransactionListRow,
-  transactionStatusLabels,
-  transactionTypeLabels,
-} from '@lm/domain';
+import { type AccountTransactionListRow, transactionStatusLabels, transactionTypeLabels } from '@lm/domain';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { finalisedDateColumn } from '../../shared/list/finalised-column';
