@@ -3,8 +3,9 @@ import { accountTransactionListRoute } from '@lm/domain/routes';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { pathOf } from '../../shared/api/call-route';
+import { finalisedDateColumn } from '../../shared/list/finalised-column';
 import { type Column, defineList, type ListDefinition } from '../../shared/list/list-types';
-import { finalisedDateColumn, typeColumn } from '../transactions';
+import { typeColumn } from '../transactions';
 
 /** A row of GET api/user/investmentAccounts/{id}/transactions (investor-and-admin §3 "Transaction"). */
 export type AccountTransactionRow = AccountTransactionListRow;

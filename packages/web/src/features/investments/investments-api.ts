@@ -1,5 +1,4 @@
 import {
-  formatDateTime,
   type InvestmentSaleTransaction,
   type investmentAutoInvestBody,
   type investmentInvestorInvestBody,
@@ -33,6 +32,7 @@ import type { z } from 'zod';
 import { callRoute, pathOf } from '../../shared/api/call-route';
 import { confirmationHeaders, idempotencyHeaders } from '../../shared/api/idempotency-key';
 import type { FilterField } from '../../shared/filter/filter-fields';
+import { finalisedDateColumn } from '../../shared/list/finalised-column';
 import { type Column, defineList, type ListDefinition, pageSizesWithAll } from '../../shared/list/list-types';
 import { listKey } from '../../shared/list/use-list';
 import { investmentsListRequest } from './investments-list-request';
@@ -137,13 +137,7 @@ export const saleTransactionColumns: readonly Column<InvestmentSaleTransaction>[
   { field: 'grossAmount', header: 'Gross Amount', kind: 'money' },
   { field: 'principalAmount', header: 'Principal Amount', kind: 'money' },
   { field: 'interestAmount', header: 'Interest Amount', kind: 'money' },
-  {
-    field: 'finalisedDate',
-    header: 'Finalised Date',
-    value: (row) => (row.finalisedDate ? formatDateTime(row.finalisedDate) : ''),
-    oneLine: true,
-    width: 180,
-  },
+  finalisedDateColumn(),
 ];
 
 /** A key per call: the loan screen's invest, auto invest, 1% and deploy (not yet given their confirmation's key). */

@@ -2,9 +2,6 @@
 export { type DetailField, DetailSection } from './detail-fields';
 export { idempotencyHeaders, newIdempotencyKey } from './idempotency-key';
 export {
-  finalisedDateColumn,
-  finalisedText,
-  PendingChip,
   staffTransactionColumns,
   statusColumn,
   type TransactionRowBase,

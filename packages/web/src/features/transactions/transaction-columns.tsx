@@ -4,8 +4,6 @@ import Stack from '@mui/material/Stack';
 import { finalisedDateColumn } from '../../shared/list/finalised-column';
 import type { Column } from '../../shared/list/list-types';
 
-export { finalisedDateColumn, finalisedText, PendingChip } from '../../shared/list/finalised-column';
-
 /** The fields every account transaction row has, staff or investor view (investor-and-admin §3). */
 export type TransactionRowBase = Pick<
   AccountTransactionListRow,

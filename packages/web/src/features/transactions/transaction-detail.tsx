@@ -18,11 +18,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { finalisedText } from '../../shared/list/finalised-column';
 import { useUser } from '../../shared/session/session-store';
 import { DeleteTransactionDialog, deleteActionLabel } from './delete-transaction-dialog';
 import { DetailSection } from './detail-fields';
 import { EditTransactionDialog } from './edit-transaction-dialog';
-import { finalisedText } from './transaction-columns';
 import { useTransactionQuery } from './transactions-api';
 
 function loanStatusText(status: string | null | undefined): string {

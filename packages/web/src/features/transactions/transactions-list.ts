@@ -6,8 +6,9 @@ import {
   transactionTypeLabels,
   transactionTypes,
 } from '@lm/domain';
+import { finalisedDateColumn } from '../../shared/list/finalised-column';
 import { defineList } from '../../shared/list/list-types';
-import { finalisedDateColumn, statusColumn, typeColumn } from './transaction-columns';
+import { statusColumn, typeColumn } from './transaction-columns';
 import { transactionsListRequest } from './transactions-list-request';
 
 /** A row of GET api/transactions and GET api/transactions/{id} (staff; investor-and-admin §3 "Transaction"). */

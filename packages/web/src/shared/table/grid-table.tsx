@@ -30,10 +30,10 @@ type RowId = string | number;
 
 const numericKinds: readonly ColumnKind[] = ['integer', 'money', 'moneyCompact', 'percent', 'rate4'];
 const isNumeric = <R,>(column: Column<R>) => numericKinds.includes(column.kind ?? 'text');
-/** A body cell's class: a number's (right-aligned, one line) or a date's (one line); other text breaks at spaces when the table would not fit. */
 /** A column without a width is at least this wide: a line of about twelve characters of body text. */
 const flexibleColumnMinWidth = 100;
 
+/** A body cell's class: a number's (right-aligned, one line) or a date's (one line); other text breaks at spaces when the table would not fit. */
 const bodyCellClass = <R,>(column: Column<R>) =>
   isNumeric(column)
     ? 'num'
